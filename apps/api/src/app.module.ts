@@ -1,0 +1,20 @@
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+
+import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platform';
+
+import { HealthModule } from './health/health.module';
+
+/** The API application: the platform plus every feature module. */
+@Module({})
+export class AppModule {
+  static forRoot(
+    config: AppConfig,
+    logging: LoggingRuntime,
+    extraImports: Array<Type<unknown> | DynamicModule> = [],
+  ): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(config, logging), HealthModule, ...extraImports],
+    };
+  }
+}

@@ -1,0 +1,35 @@
+// Three tiers (see README "Tests"): unit specs beside the code, integration and e2e under test/.
+// Nest 12 is ESM-only; the CommonJS-compiled specs load it through require(esm), which jest supports
+// when node runs with --experimental-vm-modules (set by .ci/test.sh and the npm scripts).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2023',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: { '^@app/(domain|persistence|platform|testing)$': '<rootDir>/libs/$1/src/index.ts' },
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.tools/'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'],
+    },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+  ],
+};

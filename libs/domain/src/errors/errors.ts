@@ -1,0 +1,58 @@
+import { AppError } from './app-error';
+import { ErrorCode } from './error-codes';
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Authentication required', code: ErrorCode = ErrorCode.Unauthorized) {
+    super(code, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'Insufficient role for this operation', code: ErrorCode = ErrorCode.Forbidden) {
+    super(code, message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, code: ErrorCode = ErrorCode.ValidationError) {
+    // The interface lists 400 for every validation failure (domain and request alike).
+    super(code, message, false, { httpStatus: 400 });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string, code: ErrorCode = ErrorCode.ResourceNotFound) {
+    super(code, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, code: ErrorCode = ErrorCode.ResourceConflict) {
+    super(code, message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(message: string, retryAfterSec: number, code: ErrorCode = ErrorCode.RateLimited) {
+    super(code, message, true, { retryAfterSec: Math.max(1, Math.ceil(retryAfterSec)) });
+  }
+}
+
+/** A feature whose backing service is not wired (missing prerequisite): 503, retryable. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, retryAfterSec: number | null = null) {
+    super(ErrorCode.ServiceUnavailable, message, true, { retryAfterSec });
+  }
+}
+
+export class AgentRuntimeNotConfiguredError extends AppError {
+  constructor(message = 'Agent runtime not configured: no language-model provider is registered') {
+    super(ErrorCode.AgentRuntimeNotConfigured, message);
+  }
+}
+
+export class InternalError extends AppError {
+  constructor(message: string, code: ErrorCode = ErrorCode.InternalError, cause?: unknown) {
+    super(code, message, false, { cause });
+  }
+}

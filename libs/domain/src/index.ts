@@ -1,0 +1,3 @@
+export * from './common/pagination';
+export * from './common/subsystems';
+export * from './errors';

@@ -1,0 +1,4 @@
+export * from './data-source.factory';
+export * from './entities';
+export * from './migrate';
+export * from './naming-strategy';

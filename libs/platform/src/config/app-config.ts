@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+
+import { z } from 'zod';
+
+import { type ConfigSources, looksLikePostgresUrl } from './config-sources';
+
+export type PersistenceBackend = 'sqlite' | 'postgres';
+export type LogLevelName = 'debug' | 'info' | 'warning' | 'error' | 'critical';
+
+/** Typed configuration, validated once at boot and injected (token APP_CONFIG). */
+export interface AppConfig {
+  readonly environment: 'development' | 'production' | 'test';
+  readonly server: {
+    readonly host: string;
+    readonly port: number;
+    /** Express `trust proxy` value: false, true, a hop count, or a list of addresses/subnets. */
+    readonly trustProxy: boolean | number | string;
+    readonly shutdownGraceSeconds: number;
+    readonly bodyLimit: string;
+  };
+  readonly persistence: {
+    readonly backend: PersistenceBackend;
+    readonly sqlitePath: string;
+    readonly databaseUrl: string | null;
+  };
+  readonly auth: {
+    readonly jwtSecret: string;
+    readonly devAuthBypass: boolean;
+    readonly jwtExpiryMinutes: number;
+  };
+  readonly logging: {
+    readonly dir: string;
+    readonly rootLevel: LogLevelName;
+    readonly enableCorrelation: boolean;
+    readonly sinkOverrides: unknown;
+    readonly customSinks: unknown;
+  };
+  readonly memory: {
+    readonly embedderProvider: string | null;
+    readonly embedderModel: string | null;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), 'expected a boolean (true/false)')
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const port = z.coerce.number().int('expected an integer').min(0).max(65535);
+const nonEmpty = z.string().trim().min(1, 'must not be empty');
+
+interface Field<T> {
+  env?: string;
+  yaml?: readonly string[];
+  schema: z.ZodType<T>;
+  fallback: T;
+}
+
+function readYaml(yaml: Record<string, unknown>, path: readonly string[]): unknown {
+  let node: unknown = yaml;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') {
+      return undefined;
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function pick<T>(sources: ConfigSources, field: Field<T>, problems: string[]): T {
+  const envValue = field.env ? sources.env[field.env] : undefined;
+  if (field.env && envValue !== undefined && envValue !== '') {
+    const parsed = field.schema.safeParse(envValue);
+    if (parsed.success) {
+      return parsed.data;
+    }
+    problems.push(`${field.env}=${JSON.stringify(envValue)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return field.fallback;
+  }
+  const yamlValue = field.yaml ? readYaml(sources.yaml, field.yaml) : undefined;
+  if (field.yaml && yamlValue !== undefined && yamlValue !== null) {
+    const parsed = field.schema.safeParse(typeof yamlValue === 'object' ? yamlValue : String(yamlValue));
+    if (parsed.success) {
+      return parsed.data;
+    }
+    problems.push(`${sources.yamlPath ?? 'config'}: ${field.yaml.join('.')}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  return field.fallback;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 'false') {
+    return v === 'true';
+  }
+  return /^\d+$/.test(v) ? Number(v) : value.trim();
+}
+
+/** The signing secret: env value, else a mounted file (`*_FILE`). Missing or short → a clear startup error. */
+function resolveJwtSecret(sources: ConfigSources, problems: string[]): string {
+  const direct = sources.env.SYNTHORG_JWT_SECRET;
+  const file = sources.env.SYNTHORG_JWT_SECRET_FILE;
+  let secret: string | undefined;
+  let origin = 'SYNTHORG_JWT_SECRET';
+  if (direct !== undefined && direct !== '') {
+    secret = direct;
+  } else if (file !== undefined && file !== '') {
+    origin = 'SYNTHORG_JWT_SECRET_FILE';
+    try {
+      secret = readFileSync(resolve(sources.cwd, file), 'utf8').trim();
+    } catch (error) {
+      problems.push(`SYNTHORG_JWT_SECRET_FILE=${JSON.stringify(file)}: cannot read: ${(error as Error).message}`);
+      return '';
+    }
+  }
+  if (secret === undefined) {
+    problems.push(
+      'SYNTHORG_JWT_SECRET: the session signing secret is not set (set SYNTHORG_JWT_SECRET or SYNTHORG_JWT_SECRET_FILE; ' +
+        `at least ${JWT_SECRET_MIN_LENGTH} characters)`,
+    );
+    return '';
+  }
+  if (secret.length < JWT_SECRET_MIN_LENGTH) {
+    problems.push(`${origin}: the signing secret must be at least ${JWT_SECRET_MIN_LENGTH} characters`);
+  }
+  return secret;
+}
+
+/** Builds and validates the whole configuration; every problem names its variable (or YAML key). */
+export function buildAppConfig(sources: ConfigSources): AppConfig {
+  const problems: string[] = [];
+  if (sources.yamlError) {
+    problems.push(sources.yamlError);
+  }
+  const f = <T>(field: Field<T>): T => pick(sources, field, problems);
+  const environment = f({
+    env: 'SYNTHORG_ENV',
+    yaml: ['environment'],
+    schema: z.enum(['development', 'production', 'test']),
+    fallback: 'development' as const,
+  });
+  const databaseUrl = f<string | null>({
+    env: 'SYNTHORG_DATABASE_URL',
+    yaml: ['persistence', 'database_url'],
+    schema: nonEmpty.refine(looksLikePostgresUrl, 'expected a postgres:// or postgresql:// URL with a host'),
+    fallback: null,
+  });
+  const sqlitePath = f({ env: 'SYNTHORG_DB_PATH', yaml: ['persistence', 'sqlite_path'], schema: nonEmpty, fallback: 'data/synthorg.db' });
+  const config: AppConfig = {
+    environment,
+    server: {
+      host: f({ env: 'SYNTHORG_HOST', yaml: ['server', 'host'], schema: nonEmpty, fallback: '127.0.0.1' }),
+      port: f({ env: 'SYNTHORG_PORT', yaml: ['server', 'port'], schema: port, fallback: 8000 }),
+      trustProxy: f({
+        env: 'SYNTHORG_TRUST_PROXY',
+        yaml: ['server', 'trust_proxy'],
+        schema: nonEmpty.transform(parseTrustProxy),
+        fallback: false,
+      }),
+      shutdownGraceSeconds: f({
+        env: 'SYNTHORG_SHUTDOWN_GRACE_SECONDS',
+        yaml: ['server', 'shutdown_grace_seconds'],
+        schema: z.coerce.number().min(0).max(300),
+        fallback: 30,
+      }),
+      bodyLimit: f({
+        env: 'SYNTHORG_BODY_LIMIT',
+        yaml: ['server', 'body_limit'],
+        schema: z.string().regex(/^\d+(b|kb|mb)$/i, 'expected a size such as 1mb or 512kb'),
+        fallback: '1mb',
+      }),
+    },
+    persistence: {
+      backend: databaseUrl ? 'postgres' : 'sqlite',
+      sqlitePath: isAbsolute(sqlitePath) || sqlitePath === ':memory:' ? sqlitePath : resolve(sources.cwd, sqlitePath),
+      databaseUrl,
+    },
+    auth: {
+      jwtSecret: resolveJwtSecret(sources, problems),
+      devAuthBypass: f({ env: 'SYNTHORG_DEV_AUTH_BYPASS', yaml: ['auth', 'dev_auth_bypass'], schema: bool, fallback: false }),
+      jwtExpiryMinutes: f({
+        env: 'SYNTHORG_JWT_EXPIRY_MINUTES',
+        yaml: ['auth', 'jwt_expiry_minutes'],
+        schema: z.coerce.number().int().min(1).max(43200),
+        fallback: 1440,
+      }),
+    },
+    logging: {
+      dir: resolve(sources.cwd, f({ env: 'SYNTHORG_LOG_DIR', yaml: ['logging', 'dir'], schema: nonEmpty, fallback: 'logs' })),
+      rootLevel: f({
+        env: 'SYNTHORG_LOG_LEVEL',
+        yaml: ['logging', 'root_level'],
+        schema: z.string().trim().toLowerCase().pipe(z.enum(['debug', 'info', 'warning', 'error', 'critical'])),
+        fallback: 'info' as const,
+      }),
+      enableCorrelation: f({ yaml: ['logging', 'enable_correlation'], schema: bool, fallback: true }),
+      sinkOverrides: readYaml(sources.yaml, ['logging', 'sink_overrides']) ?? {},
+      customSinks: readYaml(sources.yaml, ['logging', 'custom_sinks']) ?? [],
+    },
+    memory: {
+      embedderProvider: f<string | null>({ env: 'SYNTHORG_MEMORY_EMBEDDER_PROVIDER', yaml: ['memory', 'embedder_provider'], schema: nonEmpty, fallback: null }),
+      embedderModel: f<string | null>({ env: 'SYNTHORG_MEMORY_EMBEDDER_MODEL', yaml: ['memory', 'embedder_model'], schema: nonEmpty, fallback: null }),
+    },
+  };
+  if (problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  return config;
+}

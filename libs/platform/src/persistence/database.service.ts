@@ -1,0 +1,139 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+
+import { ServiceUnavailableError, Subsystem } from '@app/domain';
+import { createDataSource, migrationsUpToDate, runMigrations } from '@app/persistence';
+
+import { APP_CONFIG } from '../config/config.tokens';
+import type { AppConfig } from '../config/app-config';
+import { LOGGING_RUNTIME } from '../logging-nest/logging.tokens';
+import type { LoggingRuntime } from '../logging';
+import { SubsystemRegistry } from '../subsystems/subsystem.registry';
+
+export type PersistenceState = 'connecting' | 'ready' | 'failed' | 'closed';
+
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * Owns the DataSource. Connects and migrates during module init; a failure does not abort startup:
+ * the persistence subsystem stays unwired (dependent controllers answer 503), readiness reports it,
+ * and connection is retried in the background with backoff.
+ */
+@Injectable()
+export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
+  private source: DataSource | null = null;
+  private stateValue: PersistenceState = 'connecting';
+  private lastError: string | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryDelayMs = 1000;
+  private readonly log: Logger;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly registry: SubsystemRegistry,
+  ) {
+    this.log = logging.forName('persistence');
+  }
+
+  get backend(): AppConfig['persistence']['backend'] {
+    return this.config.persistence.backend;
+  }
+
+  get state(): PersistenceState {
+    return this.stateValue;
+  }
+
+  get error(): string | null {
+    return this.lastError;
+  }
+
+  /** The live DataSource, or a 503 while persistence is not wired. */
+  get dataSource(): DataSource {
+    if (!this.source || this.stateValue !== 'ready') {
+      throw new ServiceUnavailableError('Persistence is not available', 5);
+    }
+    return this.source;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.registry.markUnwired(Subsystem.Persistence, 'connecting');
+    await this.connect();
+  }
+
+  /** Reachable and migrated: the readiness check. */
+  async isReady(): Promise<boolean> {
+    if (!this.source || this.stateValue !== 'ready') {
+      return false;
+    }
+    try {
+      await this.source.query('SELECT 1');
+      return await migrationsUpToDate(this.source);
+    } catch {
+      return false;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+    }
+    this.stateValue = 'closed';
+    const source = this.source;
+    this.source = null;
+    if (source?.isInitialized) {
+      await source.destroy();
+    }
+  }
+
+  private async connect(): Promise<void> {
+    const { backend, sqlitePath, databaseUrl } = this.config.persistence;
+    const started = Date.now();
+    const source = createDataSource({ backend, sqlitePath, databaseUrl });
+    try {
+      if (backend === 'sqlite') {
+        await ensureParentDir(sqlitePath);
+      }
+      await source.initialize();
+      const applied = await runMigrations(source);
+      this.source = source;
+      this.stateValue = 'ready';
+      this.lastError = null;
+      this.registry.markWired(Subsystem.Persistence, backend);
+      this.log.info(
+        { backend, migrations_applied: applied.map((m) => m.name), duration_ms: Date.now() - started },
+        'persistence.database.connected',
+      );
+    } catch (error) {
+      if (source.isInitialized) {
+        await source.destroy().catch(() => undefined);
+      }
+      this.stateValue = 'failed';
+      this.lastError = error instanceof Error ? error.message : String(error);
+      this.registry.markUnwired(Subsystem.Persistence, `${backend} unavailable`);
+      this.log.error({ backend, err: error, retry_in_ms: this.retryDelayMs }, 'persistence.database.connect_failed');
+      this.scheduleRetry();
+    }
+  }
+
+  private scheduleRetry(): void {
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stateValue !== 'closed') {
+        void this.connect();
+      }
+    }, this.retryDelayMs);
+    this.retryTimer.unref();
+    this.retryDelayMs = Math.min(this.retryDelayMs * 2, RETRY_MAX_MS);
+  }
+}
+
+async function ensureParentDir(file: string): Promise<void> {
+  if (file !== ':memory:') {
+    await mkdir(dirname(file), { recursive: true });
+  }
+}
