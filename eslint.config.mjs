@@ -2,10 +2,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const layer = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }] });
+const layer = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }],
+});
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tools/**', 'coverage/**', 'data/**', 'logs/**', 'jest.config.js', 'eslint.config.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.tools/**',
+      'coverage/**',
+      'data/**',
+      'logs/**',
+      'jest.config.js',
+      'eslint.config.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -28,12 +41,19 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/require-await': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/libs/*/src/**', '@app/*/src/**'], message: 'Import libraries through @app/<lib> only.' }] },
+        {
+          patterns: [
+            { group: ['**/libs/*/src/**', '@app/*/src/**'], message: 'Import libraries through @app/<lib> only.' },
+          ],
+        },
       ],
     },
   },
@@ -41,14 +61,23 @@ export default tseslint.config(
     files: ['libs/domain/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: layer(
-      [['@nestjs/*'], ['typeorm'], ['class-validator'], ['class-transformer'], ['@app/persistence', '@app/platform', '@app/testing']],
+      [
+        ['@nestjs/*'],
+        ['typeorm'],
+        ['class-validator'],
+        ['class-transformer'],
+        ['@app/persistence', '@app/platform', '@app/testing'],
+      ],
       'libs/domain is pure TypeScript: no framework, ORM or outer-layer imports.',
     ),
   },
   {
     files: ['libs/persistence/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: layer([['@nestjs/*'], ['@app/platform', '@app/testing'], ['**/apps/**']], 'libs/persistence may import only domain and typeorm.'),
+    rules: layer(
+      [['@nestjs/*'], ['@app/platform', '@app/testing'], ['**/apps/**']],
+      'libs/persistence may import only domain and typeorm.',
+    ),
   },
   {
     files: ['libs/platform/**/*.ts'],

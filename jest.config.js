@@ -23,6 +23,10 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.tools/'],
 };
 module.exports = {
+  // better-sqlite3's native Database objects must not be garbage-collected after the test file that
+  // made them has been torn down (a native assertion aborts the process), so every test file gets a
+  // fresh worker process: recycling after each file also keeps the suite's memory flat.
+  workerIdleMemoryLimit: '1KB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
     {

@@ -35,7 +35,9 @@ describe.each(testBackends())('HTTP platform on %s', (backend) => {
     });
 
     it('should answer liveness and readiness probes', async () => {
-      await t.http.get('/api/v1/health/live').expect(200, { data: { status: 'alive' }, error: null, error_detail: null, success: true });
+      await t.http
+        .get('/api/v1/health/live')
+        .expect(200, { data: { status: 'alive' }, error: null, error_detail: null, success: true });
       await t.http.get('/api/v1/health/ready').expect(200);
     });
   });
@@ -90,7 +92,10 @@ describe.each(testBackends())('HTTP platform on %s', (backend) => {
     });
 
     it('should keep the envelope when application/json is preferred', async () => {
-      const res = await t.http.get('/api/v1/nope').set('Accept', 'application/json, application/problem+json;q=0.5').expect(404);
+      const res = await t.http
+        .get('/api/v1/nope')
+        .set('Accept', 'application/json, application/problem+json;q=0.5')
+        .expect(404);
       expect(res.body.success).toBe(false);
     });
 
@@ -114,7 +119,11 @@ describe.each(testBackends())('HTTP platform on %s', (backend) => {
   describe('validation', () => {
     it('should page with defaults offset 0 and limit 50', async () => {
       const res = await t.http.get('/api/v1/fixtures/items').expect(200);
-      expect(res.body).toMatchObject({ success: true, pagination: { total: 7, offset: 0, limit: 50 }, degraded_sources: [] });
+      expect(res.body).toMatchObject({
+        success: true,
+        pagination: { total: 7, offset: 0, limit: 50 },
+        degraded_sources: [],
+      });
       expect(res.body.data).toHaveLength(7);
     });
 
@@ -124,10 +133,13 @@ describe.each(testBackends())('HTTP platform on %s', (backend) => {
       expect(res.body.pagination).toEqual({ total: 7, offset: 5, limit: 1 });
     });
 
-    it.each(['limit=201', 'limit=0', 'offset=-1', 'limit=abc', 'limit=1.5'])('should reject %s with 400 (2001)', async (q) => {
-      const res = await t.http.get(`/api/v1/fixtures/items?${q}`).expect(400);
-      expect(res.body.error_detail).toMatchObject({ error_code: 2001, error_category: 'validation' });
-    });
+    it.each(['limit=201', 'limit=0', 'offset=-1', 'limit=abc', 'limit=1.5'])(
+      'should reject %s with 400 (2001)',
+      async (q) => {
+        const res = await t.http.get(`/api/v1/fixtures/items?${q}`).expect(400);
+        expect(res.body.error_detail).toMatchObject({ error_code: 2001, error_category: 'validation' });
+      },
+    );
 
     it('should accept a 128-character id and reject a 129-character one', async () => {
       await t.http.get('/api/v1/fixtures/items/' + 'a'.repeat(128)).expect(200);

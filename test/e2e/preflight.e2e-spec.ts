@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { BINARY_MANIFEST } from '../../libs/platform/src/preflight';
+
+import { BINARY_MANIFEST } from '@app/platform';
 
 // The real built server: the preflight has to hold in the artefact operators run, not just in unit tests.
 const ROOT = resolve(__dirname, '..', '..');

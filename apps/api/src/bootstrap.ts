@@ -1,7 +1,6 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
 import pino from 'pino';
 
 import {
@@ -10,9 +9,11 @@ import {
   createLogging,
   createValidationPipe,
   type LoggingRuntime,
+  NestFrameworkLogger,
   readConfigSources,
   requestIdMiddleware,
   resolveBackendHint,
+  ShutdownState,
   runBinaryPreflight,
   validateSinkSettings,
 } from '@app/platform';
@@ -64,30 +65,34 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
     console: options.consoleDestination ? { destination: options.consoleDestination, worker: false } : undefined,
   });
   if (config.auth.devAuthBypass) {
-    logging.forName('security').warn(
-      { flag: 'SYNTHORG_DEV_AUTH_BYPASS' },
-      'security.dev_auth_bypass.enabled: DEV AUTH BYPASS IS ON: POST /api/v1/auth/dev-login mints CEO sessions ' +
-        'without a password. Never enable this in production.',
-    );
+    logging
+      .forName('security')
+      .warn(
+        { flag: 'SYNTHORG_DEV_AUTH_BYPASS' },
+        'security.dev_auth_bypass.enabled: DEV AUTH BYPASS IS ON: POST /api/v1/auth/dev-login mints CEO sessions ' +
+          'without a password. Never enable this in production.',
+      );
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logging, options.extraImports), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
-  configureApp(app, config);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, logging, options.extraImports),
+    {
+      bufferLogs: true,
+      bodyParser: false,
+    },
+  );
+  configureApp(app, config, logging);
   return { app, config, logging };
 }
 
 /** HTTP platform settings shared by the server and the e2e tests. */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
-  app.useLogger(app.get(Logger));
+export function configureApp(app: NestExpressApplication, config: AppConfig, logging: LoggingRuntime): void {
+  app.useLogger(new NestFrameworkLogger(logging.forName('framework')));
   app.set('trust proxy', config.server.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.useBodyParser('json', { limit: config.server.bodyLimit });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
   serveOpenApi(app, buildOpenApiDocument(app));
 }
 
@@ -95,14 +100,41 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 export async function startServer(options: BootstrapOptions = {}): Promise<CreatedApp> {
   const created = await createApp(options);
   const { app, config, logging } = created;
+  installSignalHandlers(created);
   await app.listen(config.server.port, config.server.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.server.port;
-  logging.forName('api').info(
-    { host: config.server.host, port, backend: config.persistence.backend, log_dir: config.logging.dir },
-    'api.server.started',
-  );
+  logging
+    .forName('api')
+    .info(
+      { host: config.server.host, port, backend: config.persistence.backend, log_dir: config.logging.dir },
+      'api.server.started',
+    );
   return created;
+}
+
+/**
+ * SIGTERM/SIGINT: readiness turns 503 first, in-flight requests drain while the HTTP server closes,
+ * shutdown hooks run (persistence closes last), logs are flushed, and the process exits 0. A second
+ * signal, or the grace period running out, forces the exit.
+ */
+export function installSignalHandlers(created: CreatedApp): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      process.exit(1);
+    }
+    stopping = true;
+    const graceMs = (created.config.server.shutdownGraceSeconds + 5) * 1000;
+    setTimeout(() => process.exit(1), graceMs).unref();
+    created.app.get(ShutdownState).beginDrain(signal);
+    stopApp(created).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
 
 /** Closes the app and flushes every log sink (used by main on exit and by tests). */
@@ -111,6 +143,15 @@ export async function stopApp(created: { app: INestApplication; logging: Logging
   await created.logging.close();
 }
 
+/** Before the configured sinks exist (preflight), startup events go to stderr as JSON lines. */
 function bootLogger(): pino.Logger {
-  return pino({ base: { logger: 'synthorg.startup' }, messageKey: 'event' }, pino.destination({ fd: 2, sync: true }));
+  return pino(
+    {
+      base: { logger: 'synthorg.startup' },
+      messageKey: 'event',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label === 'warn' ? 'WARNING' : label.toUpperCase() }) },
+    },
+    pino.destination({ fd: 2, sync: true }),
+  );
 }

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
     if (error instanceof BinaryPreflightError || error instanceof ConfigError) {
       process.stderr.write(`synthorg: startup aborted: ${error.message}\n`);
     } else {
-      process.stderr.write(`synthorg: startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `synthorg: startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
     }
     process.exit(1);
   }

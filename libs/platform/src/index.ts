@@ -19,3 +19,4 @@ export * from './preflight';
 export * from './shutdown/shutdown.state';
 export * from './subsystems/requires-subsystems';
 export * from './subsystems/subsystem.registry';
+export * from './logging-nest/nest-logger';

@@ -1,4 +1,10 @@
-import { createDataSource, MIGRATION_LOCK_KEY, migrationsUpToDate, pendingSchemaChanges, runMigrations } from '@app/persistence';
+import {
+  createDataSource,
+  MIGRATION_LOCK_KEY,
+  migrationsUpToDate,
+  pendingSchemaChanges,
+  runMigrations,
+} from '@app/persistence';
 import { createTestDatabase, type TestDatabase, testBackends } from '@app/testing';
 
 describe.each(testBackends())('migrations on %s', (backend) => {
@@ -59,10 +65,10 @@ describe.each(testBackends())('migrations on %s', (backend) => {
         const results = await Promise.all(replicas.map((ds) => runMigrations(ds)));
         const total = results.reduce((n, applied) => n + applied.length, 0);
         expect(total).toBe(results.find((r) => r.length > 0)?.length);
-        const [{ held }] = (await replicas[0].query(
+        const [{ held }] = await replicas[0].query<[{ held: number }]>(
           'SELECT count(*)::int AS held FROM pg_locks WHERE locktype = $1 AND objid = $2',
           ['advisory', MIGRATION_LOCK_KEY % 2 ** 32],
-        )) as [{ held: number }];
+        );
         expect(held).toBe(0);
       } finally {
         await Promise.all(replicas.map((ds) => ds.destroy()));

@@ -20,7 +20,10 @@ export class PersistenceStatusDto {
 }
 
 export class HealthStatusDto {
-  @ApiProperty({ enum: ['ok', 'degraded', 'down'], description: 'ok: every wired dependency up; degraded: some; down: none' })
+  @ApiProperty({
+    enum: ['ok', 'degraded', 'down'],
+    description: 'ok: every wired dependency up; degraded: some; down: none',
+  })
   status!: 'ok' | 'degraded' | 'down';
 
   @ApiProperty({ example: '0.6.1' })
@@ -29,7 +32,11 @@ export class HealthStatusDto {
   @ApiProperty({ description: 'Seconds since the process started' })
   uptime_seconds!: number;
 
-  @ApiProperty({ type: 'boolean', nullable: true, description: 'Database reachable and migrated; null when not configured' })
+  @ApiProperty({
+    type: 'boolean',
+    nullable: true,
+    description: 'Database reachable and migrated; null when not configured',
+  })
   persistence!: boolean | null;
 
   @ApiProperty({ type: 'boolean', nullable: true, description: 'Event bus available; null when not configured' })

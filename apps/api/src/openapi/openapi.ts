@@ -126,7 +126,7 @@ function sortKeys(node: Json): Json {
   }
   const out: { [key: string]: Json } = {};
   for (const key of Object.keys(node).sort()) {
-    out[key] = sortKeys(node[key] as Json);
+    out[key] = sortKeys(node[key]);
   }
   return out;
 }

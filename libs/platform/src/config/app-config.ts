@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { type ConfigSources, looksLikePostgresUrl } from './config-sources';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
-export type LogLevelName = 'debug' | 'info' | 'warning' | 'error' | 'critical';
+import type { LogLevelName } from '../logging/levels';
+
+export type { LogLevelName };
 
 /** Typed configuration, validated once at boot and injected (token APP_CONFIG). */
 export interface AppConfig {
@@ -90,11 +92,17 @@ function pick<T>(sources: ConfigSources, field: Field<T>, problems: string[]): T
   }
   const yamlValue = field.yaml ? readYaml(sources.yaml, field.yaml) : undefined;
   if (field.yaml && yamlValue !== undefined && yamlValue !== null) {
-    const parsed = field.schema.safeParse(typeof yamlValue === 'object' ? yamlValue : String(yamlValue));
+    const parsed = field.schema.safeParse(
+      typeof yamlValue === 'string' || typeof yamlValue === 'number' || typeof yamlValue === 'boolean'
+        ? String(yamlValue)
+        : yamlValue,
+    );
     if (parsed.success) {
       return parsed.data;
     }
-    problems.push(`${sources.yamlPath ?? 'config'}: ${field.yaml.join('.')}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    problems.push(
+      `${sources.yamlPath ?? 'config'}: ${field.yaml.join('.')}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   }
   return field.fallback;
 }
@@ -156,7 +164,12 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
     schema: nonEmpty.refine(looksLikePostgresUrl, 'expected a postgres:// or postgresql:// URL with a host'),
     fallback: null,
   });
-  const sqlitePath = f({ env: 'SYNTHORG_DB_PATH', yaml: ['persistence', 'sqlite_path'], schema: nonEmpty, fallback: 'data/synthorg.db' });
+  const sqlitePath = f({
+    env: 'SYNTHORG_DB_PATH',
+    yaml: ['persistence', 'sqlite_path'],
+    schema: nonEmpty,
+    fallback: 'data/synthorg.db',
+  });
   const config: AppConfig = {
     environment,
     server: {
@@ -188,7 +201,12 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
     },
     auth: {
       jwtSecret: resolveJwtSecret(sources, problems),
-      devAuthBypass: f({ env: 'SYNTHORG_DEV_AUTH_BYPASS', yaml: ['auth', 'dev_auth_bypass'], schema: bool, fallback: false }),
+      devAuthBypass: f({
+        env: 'SYNTHORG_DEV_AUTH_BYPASS',
+        yaml: ['auth', 'dev_auth_bypass'],
+        schema: bool,
+        fallback: false,
+      }),
       jwtExpiryMinutes: f({
         env: 'SYNTHORG_JWT_EXPIRY_MINUTES',
         yaml: ['auth', 'jwt_expiry_minutes'],
@@ -197,11 +215,18 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       }),
     },
     logging: {
-      dir: resolve(sources.cwd, f({ env: 'SYNTHORG_LOG_DIR', yaml: ['logging', 'dir'], schema: nonEmpty, fallback: 'logs' })),
+      dir: resolve(
+        sources.cwd,
+        f({ env: 'SYNTHORG_LOG_DIR', yaml: ['logging', 'dir'], schema: nonEmpty, fallback: 'logs' }),
+      ),
       rootLevel: f({
         env: 'SYNTHORG_LOG_LEVEL',
         yaml: ['logging', 'root_level'],
-        schema: z.string().trim().toLowerCase().pipe(z.enum(['debug', 'info', 'warning', 'error', 'critical'])),
+        schema: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.enum(['debug', 'info', 'warning', 'error', 'critical'])),
         fallback: 'info' as const,
       }),
       enableCorrelation: f({ yaml: ['logging', 'enable_correlation'], schema: bool, fallback: true }),
@@ -209,8 +234,18 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       customSinks: readYaml(sources.yaml, ['logging', 'custom_sinks']) ?? [],
     },
     memory: {
-      embedderProvider: f<string | null>({ env: 'SYNTHORG_MEMORY_EMBEDDER_PROVIDER', yaml: ['memory', 'embedder_provider'], schema: nonEmpty, fallback: null }),
-      embedderModel: f<string | null>({ env: 'SYNTHORG_MEMORY_EMBEDDER_MODEL', yaml: ['memory', 'embedder_model'], schema: nonEmpty, fallback: null }),
+      embedderProvider: f<string | null>({
+        env: 'SYNTHORG_MEMORY_EMBEDDER_PROVIDER',
+        yaml: ['memory', 'embedder_provider'],
+        schema: nonEmpty,
+        fallback: null,
+      }),
+      embedderModel: f<string | null>({
+        env: 'SYNTHORG_MEMORY_EMBEDDER_MODEL',
+        yaml: ['memory', 'embedder_model'],
+        schema: nonEmpty,
+        fallback: null,
+      }),
     },
   };
   if (problems.length > 0) {

@@ -117,7 +117,17 @@ const ERROR_ENVELOPE_SCHEMA = {
 
 const PROBLEM_SCHEMA = {
   type: 'object',
-  required: ['type', 'title', 'status', 'detail', 'instance', 'error_code', 'error_category', 'retryable', 'retry_after'],
+  required: [
+    'type',
+    'title',
+    'status',
+    'detail',
+    'instance',
+    'error_code',
+    'error_category',
+    'retryable',
+    'retry_after',
+  ],
   properties: {
     ...ERROR_DETAIL_SCHEMA.properties,
     status: { type: 'integer' },

@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 
 import { AppError, ErrorCode } from '@app/domain';
@@ -56,7 +56,9 @@ function httpExceptionMessage(exception: HttpException): string {
 /** Errors raised by Express middleware (body-parser) carry a numeric status but are not HttpExceptions. */
 function middlewareStatus(exception: unknown): number | null {
   if (exception && typeof exception === 'object') {
-    const status = (exception as { status?: unknown; statusCode?: unknown }).status ?? (exception as { statusCode?: unknown }).statusCode;
+    const status =
+      (exception as { status?: unknown; statusCode?: unknown }).status ??
+      (exception as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return status;
     }
@@ -107,7 +109,7 @@ export class AppExceptionFilter implements ExceptionFilter {
     if (rendered.status >= 500) {
       this.logUnexpected(exception, rendered, req);
       // 503 texts name the missing prerequisite on purpose; every other 5xx detail is scrubbed.
-      if (rendered.status !== HttpStatus.SERVICE_UNAVAILABLE) {
+      if (rendered.status !== 503) {
         rendered.detail = GENERIC_5XX;
       }
     }
@@ -120,7 +122,10 @@ export class AppExceptionFilter implements ExceptionFilter {
       res.setHeader('Retry-After', String(detail.retry_after));
     }
     if (prefersProblemJson(req.headers.accept)) {
-      res.status(rendered.status).type('application/problem+json').send(JSON.stringify(problemBody(detail, rendered.status)));
+      res
+        .status(rendered.status)
+        .type('application/problem+json')
+        .send(JSON.stringify(problemBody(detail, rendered.status)));
       return;
     }
     res.status(rendered.status).json(errorEnvelope(detail));

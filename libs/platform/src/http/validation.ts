@@ -1,4 +1,10 @@
-import { Injectable, Param, type PipeTransform, ValidationPipe, type ValidationError as ClassValidationError } from '@nestjs/common';
+import {
+  Injectable,
+  Param,
+  type PipeTransform,
+  ValidationPipe,
+  type ValidationError as ClassValidationError,
+} from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
@@ -19,7 +25,9 @@ function flatten(errors: ClassValidationError[], prefix = ''): string[] {
   for (const error of errors) {
     const path = prefix ? `${prefix}.${error.property}` : error.property;
     for (const message of Object.values(error.constraints ?? {})) {
-      messages.push(message.startsWith(error.property) ? `${prefix ? prefix + '.' : ''}${message}` : `${path}: ${message}`);
+      messages.push(
+        message.startsWith(error.property) ? `${prefix ? prefix + '.' : ''}${message}` : `${path}: ${message}`,
+      );
     }
     if (error.children && error.children.length > 0) {
       messages.push(...flatten(error.children, path));
@@ -48,7 +56,12 @@ export class PageQueryDto implements PageRequest {
   @Min(0)
   offset: number = 0;
 
-  @ApiPropertyOptional({ minimum: PAGE_LIMIT_MIN, maximum: PAGE_LIMIT_MAX, default: PAGE_LIMIT_DEFAULT, type: 'integer' })
+  @ApiPropertyOptional({
+    minimum: PAGE_LIMIT_MIN,
+    maximum: PAGE_LIMIT_MAX,
+    default: PAGE_LIMIT_DEFAULT,
+    type: 'integer',
+  })
   @Type(() => Number)
   @IsInt()
   @Min(PAGE_LIMIT_MIN)

@@ -150,13 +150,15 @@ function parseHttpSink(raw: PlainObject, at: string): HttpSinkConfig {
     sink_type: 'http',
     http_url: parseHttpUrl(url, at),
     http_headers: parseHeaders(raw['http_headers'], at),
-    http_batch_size: readNumber(raw, 'http_batch_size', at, { min: 10, max: 1000, integer: true }) ?? HTTP_DEFAULTS.batchSize,
+    http_batch_size:
+      readNumber(raw, 'http_batch_size', at, { min: 10, max: 1000, integer: true }) ?? HTTP_DEFAULTS.batchSize,
     http_flush_interval_seconds:
       readNumber(raw, 'http_flush_interval_seconds', at, { min: 0.5, max: 60, integer: false }) ??
       HTTP_DEFAULTS.flushIntervalSeconds,
     http_timeout_seconds:
       readNumber(raw, 'http_timeout_seconds', at, { min: 1, max: 60, integer: false }) ?? HTTP_DEFAULTS.timeoutSeconds,
-    http_max_retries: readNumber(raw, 'http_max_retries', at, { min: 0, max: 10, integer: true }) ?? HTTP_DEFAULTS.maxRetries,
+    http_max_retries:
+      readNumber(raw, 'http_max_retries', at, { min: 0, max: 10, integer: true }) ?? HTTP_DEFAULTS.maxRetries,
     level: readLevel(raw, 'level', at) ?? 'info',
   };
 }
@@ -180,7 +182,15 @@ function parseHttpUrl(value: string, at: string): string {
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Framing headers are computed by the HTTP client; letting configuration set them breaks requests.
-const RESERVED_HEADERS = ['content-length', 'connection', 'transfer-encoding', 'host', 'keep-alive', 'upgrade', 'expect'];
+const RESERVED_HEADERS = [
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'host',
+  'keep-alive',
+  'upgrade',
+  'expect',
+];
 
 function parseHeaders(value: unknown, at: string): Record<string, string> {
   if (value === undefined) {
@@ -201,12 +211,16 @@ function parseHeaders(value: unknown, at: string): Record<string, string> {
   return headers;
 }
 
-/** Both names the same file, or one is a rotated backup (`x.log.3`, `x.log.3.gz`) of the other. */
+/**
+ * Both name the same file (case-insensitively, for case-insensitive file systems), one is a rotated
+ * backup of the other (`x.log.3`, `x.log.3.gz`), or one would need the other as a directory.
+ */
 function filesCollide(a: string, b: string): boolean {
   const [left, right] = [a.toLowerCase(), b.toLowerCase()];
   const backupOf = (file: string, base: string): boolean =>
     file.startsWith(`${base}.`) && /^\d+(\.gz)?$/.test(file.slice(base.length + 1));
-  return left === right || backupOf(left, right) || backupOf(right, left);
+  const inside = (file: string, base: string): boolean => file.startsWith(`${base}/`);
+  return left === right || backupOf(left, right) || backupOf(right, left) || inside(left, right) || inside(right, left);
 }
 
 /** Cross-entry rules: unique targets, and no custom file shadowing a default sink's file (enabled or not). */

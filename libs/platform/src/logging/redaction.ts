@@ -97,12 +97,32 @@ function redactArray(source: readonly unknown[], ancestors: object[]): unknown[]
   return copy ?? (source as unknown[]);
 }
 
-function redactObject(source: Record<string, unknown>, ancestors: object[]): Record<string, unknown> {
+/**
+ * Redaction for a whole log record (pino's formatters.log). Same as {@link redact}, except that an
+ * Error under `errorKey` stays Error-shaped (a redacted copy with the same prototype), because pino
+ * runs the `err` serializer after this step and serializers (ours, pino-http's) expect an Error.
+ */
+export function redactRecord(record: Record<string, unknown>, errorKey = 'err'): Record<string, unknown> {
+  return redactObject(record, [], errorKey);
+}
+
+function redactObject(
+  source: Record<string, unknown>,
+  ancestors: object[],
+  errorKey?: string,
+): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
   ancestors.push(source);
   for (const key of Object.keys(source)) {
     const original = source[key];
-    const next = isSensitiveKey(key) ? mask(original) : redactValue(original, ancestors);
+    let next: unknown;
+    if (isSensitiveKey(key)) {
+      next = mask(original);
+    } else if (key === errorKey && original instanceof Error) {
+      next = cloneErrorRedacted(original, ancestors);
+    } else {
+      next = redactValue(original, ancestors);
+    }
     if (next !== original) {
       copy ??= { ...source };
       // defineProperty keeps a literal `__proto__` key a data property instead of re-parenting the copy.
@@ -113,6 +133,26 @@ function redactObject(source: Record<string, unknown>, ancestors: object[]): Rec
   return copy ?? source;
 }
 
+function hidden(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true });
+}
+
+/** A copy sharing the Error's prototype (so serializers still see its type) with redacted contents. */
+function cloneErrorRedacted(error: Error, ancestors: object[]): Error {
+  const plain = redactError(error, ancestors);
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+  hidden(copy, 'message', error.message);
+  hidden(copy, 'stack', error.stack);
+  for (const [key, value] of Object.entries(plain)) {
+    if (key === 'cause' || key === 'errors') {
+      hidden(copy, key, value);
+    } else if (key !== 'type' && key !== 'message' && key !== 'stack') {
+      Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return copy;
+}
+
 function redactError(error: Error, ancestors: object[]): Record<string, unknown> {
   ancestors.push(error);
   const plain: Record<string, unknown> = {
@@ -121,8 +161,10 @@ function redactError(error: Error, ancestors: object[]): Record<string, unknown>
     stack: error.stack,
   };
   for (const key of Object.keys(error)) {
-    if (key !== 'stack' && key !== 'message') {
-      plain[key] = isSensitiveKey(key) ? mask(Reflect.get(error, key)) : redactValue(Reflect.get(error, key), ancestors);
+    if (key !== 'stack' && key !== 'message' && key !== 'type') {
+      plain[key] = isSensitiveKey(key)
+        ? mask(Reflect.get(error, key))
+        : redactValue(Reflect.get(error, key), ancestors);
     }
   }
   // `cause` and AggregateError's `errors` are own but non-enumerable, so Object.keys misses them.

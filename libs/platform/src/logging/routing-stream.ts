@@ -3,21 +3,40 @@ export interface LineWriter {
   write(line: string): void;
 }
 
-const LOGGER_FIELD = '"logger":"';
-
 /**
- * Reads the `logger` value from a serialized record without parsing it. The logger name is a child
- * binding, which pino writes right after `level` and `time`, so the first match is the binding even
- * when the record's own fields contain a nested `logger` key.
+ * Reads the first string-valued `field` of a serialized record by string search (no JSON.parse).
+ * Only meant for fields we write ourselves, whose values never contain an escaped quote.
  */
-export function loggerNameOf(line: string): string | undefined {
-  const start = line.indexOf(LOGGER_FIELD);
+export function stringFieldOf(line: string, field: string): string | undefined {
+  return valueAfter(line, `"${field}":"`);
+}
+
+function valueAfter(line: string, marker: string): string | undefined {
+  const start = line.indexOf(marker);
   if (start < 0) {
     return undefined;
   }
-  const from = start + LOGGER_FIELD.length;
+  const from = start + marker.length;
   const end = line.indexOf('"', from);
   return end < 0 ? undefined : line.slice(from, end);
+}
+
+const LOGGER_MARKER = '"logger":"';
+// multistream hands the same string to every routed sink in turn, so one memo entry saves the rescans.
+let memoLine: string | undefined;
+let memoName: string | undefined;
+
+/**
+ * The `logger` value of a serialized record. The logger name is a child binding, which pino writes
+ * right after `level` and `time`, so the first match is the binding even when the record's own
+ * fields contain a nested `logger` key.
+ */
+export function loggerNameOf(line: string): string | undefined {
+  if (line !== memoLine) {
+    memoLine = line;
+    memoName = valueAfter(line, LOGGER_MARKER);
+  }
+  return memoName;
 }
 
 /**

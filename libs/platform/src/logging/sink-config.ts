@@ -167,7 +167,8 @@ export interface HttpSinkConfig {
 
 export type CustomSinkConfig = FileSinkConfig | SyslogSinkConfig | HttpSinkConfig;
 
-export const SYSLOG_DEFAULTS = Object.freeze({ port: 514, facility: 'user' as SyslogFacility, protocol: 'udp' as const });
+export const SYSLOG_DEFAULTS: Readonly<{ port: number; facility: SyslogFacility; protocol: 'udp' | 'tcp' }> =
+  Object.freeze({ port: 514, facility: 'user', protocol: 'udp' });
 
 export const HTTP_DEFAULTS = Object.freeze({
   batchSize: 100,

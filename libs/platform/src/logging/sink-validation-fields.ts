@@ -128,7 +128,12 @@ const MAX_BYTES_RANGE: NumberRange = { min: 1024, max: 1024 ** 4, integer: true 
 const BACKUP_COUNT_RANGE: NumberRange = { min: 1, max: 100, integer: true };
 
 /** Reads a (possibly partial) rotation object and completes it from `base`. */
-export function readRotation(source: PlainObject, key: string, where: string, base = DEFAULT_ROTATION): RotationConfig | undefined {
+export function readRotation(
+  source: PlainObject,
+  key: string,
+  where: string,
+  base = DEFAULT_ROTATION,
+): RotationConfig | undefined {
   if (source[key] === undefined) {
     return undefined;
   }

@@ -55,7 +55,9 @@ function validateOverrides(value: unknown): Record<string, SinkOverride> {
     const definition = DEFAULT_SINKS.find((sink) => sink.identifier === key);
     if (!definition) {
       invalidSinkConfig(
-        `sink_overrides: unknown sink '${key}'; expected ${CONSOLE_SINK_ID} or one of ${DEFAULT_SINKS.filter((s) => s.sink_type === 'file')
+        `sink_overrides: unknown sink '${key}'; expected ${CONSOLE_SINK_ID} or one of ${DEFAULT_SINKS.filter(
+          (s) => s.sink_type === 'file',
+        )
           .map((s) => s.identifier)
           .join(', ')}`,
       );
@@ -74,12 +76,11 @@ function validateOverride(key: string, value: unknown): SinkOverride {
       ? `field '${field}' does not apply to the console sink`
       : undefined,
   );
-  const override: SinkOverride = {};
   const enabled = readBoolean(raw, 'enabled', at);
   if (isConsole && enabled === false) {
     invalidSinkConfig(`${at}: the console sink cannot be disabled`);
   }
-  const fields: SinkOverride = {
+  const fields: Record<keyof SinkOverride, unknown> = {
     enabled,
     level: readLevel(raw, 'level', at),
     json_format: readBoolean(raw, 'json_format', at),
@@ -87,12 +88,8 @@ function validateOverride(key: string, value: unknown): SinkOverride {
     routing_prefixes: readRoutingPrefixes(raw, 'routing_prefixes', at),
   };
   // Only keys actually given are kept, so an override never masks a default with `undefined`.
-  for (const [field, fieldValue] of Object.entries(fields)) {
-    if (fieldValue !== undefined) {
-      Object.assign(override, { [field]: fieldValue });
-    }
-  }
-  return override;
+  const given: SinkOverride = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return given;
 }
 
 function validateCustomSinks(value: unknown): CustomSinkConfig[] {
@@ -105,7 +102,7 @@ function validateCustomSinks(value: unknown): CustomSinkConfig[] {
   if (value.length > MAX_CUSTOM_SINKS) {
     invalidSinkConfig(`custom_sinks may hold at most ${MAX_CUSTOM_SINKS} sinks`);
   }
-  const sinks = value.map((entry: unknown, index) => parseCustomSink(entry, `custom_sinks[${index}]`));
+  const sinks = (value as unknown[]).map((entry, index) => parseCustomSink(entry, `custom_sinks[${index}]`));
   checkCustomSinkUniqueness(sinks);
   return sinks;
 }

@@ -16,7 +16,7 @@ export const defaultVersionProbe: VersionProbe = (path, timeoutMs) =>
   new Promise<ProbeResult>((resolve) => {
     const ownGroup = process.platform !== 'win32';
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
+    const clock: { timer?: NodeJS.Timeout } = {};
     const chunks: Buffer[] = [];
     let size = 0;
 
@@ -25,8 +25,8 @@ export const defaultVersionProbe: VersionProbe = (path, timeoutMs) =>
         return;
       }
       settled = true;
-      if (timer !== undefined) {
-        clearTimeout(timer);
+      if (clock.timer !== undefined) {
+        clearTimeout(clock.timer);
       }
       resolve(result);
     };
@@ -66,7 +66,7 @@ export const defaultVersionProbe: VersionProbe = (path, timeoutMs) =>
       settle({ kind: 'output', output: Buffer.concat(chunks).toString('utf8') });
     });
 
-    timer = setTimeout(() => {
+    clock.timer = setTimeout(() => {
       if (settled) {
         return;
       }

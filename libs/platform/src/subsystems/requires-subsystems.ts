@@ -34,7 +34,10 @@ export class SubsystemGuard implements CanActivate {
     for (const name of required) {
       if (!this.registry.isWired(name)) {
         const reason = this.registry.get(name)?.detail;
-        throw new ServiceUnavailableError(`Service unavailable: ${name} is not wired${reason ? ` (${reason})` : ''}`, 5);
+        throw new ServiceUnavailableError(
+          `Service unavailable: ${name} is not wired${reason ? ` (${reason})` : ''}`,
+          5,
+        );
       }
     }
     return true;

@@ -1,0 +1,58 @@
+import { BatchedWriter, type ChunkTarget } from './batched-writer';
+
+/** A target whose writes complete only when the test says so. */
+class ManualTarget implements ChunkTarget {
+  readonly chunks: string[] = [];
+  private readonly callbacks: Array<() => void> = [];
+
+  write(chunk: string, callback: () => void): boolean {
+    this.chunks.push(chunk);
+    this.callbacks.push(callback);
+    return true;
+  }
+
+  complete(): void {
+    this.callbacks.shift()?.();
+  }
+}
+
+describe('BatchedWriter', () => {
+  it('should coalesce lines queued behind an in-flight write into one chunk when it completes', async () => {
+    const target = new ManualTarget();
+    const writer = new BatchedWriter(target, { identifier: 't', maxChunkChars: 1000, maxPendingChars: 10_000 });
+    writer.write('a\n');
+    writer.write('b\n');
+    writer.write('c\n');
+    expect(target.chunks).toEqual(['a\n']);
+    const flushed = writer.flush();
+    target.complete();
+    expect(target.chunks).toEqual(['a\n', 'b\nc\n']);
+    target.complete();
+    await expect(flushed).resolves.toBeUndefined();
+  });
+
+  it('should split the backlog into chunks of whole lines when it exceeds the chunk limit', () => {
+    const target = new ManualTarget();
+    const writer = new BatchedWriter(target, { identifier: 't', maxChunkChars: 4, maxPendingChars: 10_000 });
+    for (const line of ['first\n', 'ab\n', 'cd\n', 'ef\n']) {
+      writer.write(line);
+    }
+    target.complete();
+    target.complete();
+    target.complete();
+    expect(target.chunks).toEqual(['first\n', 'ab\n', 'cd\n', 'ef\n']);
+  });
+
+  it('should drop lines when the backlog limit is reached', () => {
+    const warn = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const target = new ManualTarget();
+    const writer = new BatchedWriter(target, { identifier: 'drop-test', maxChunkChars: 100, maxPendingChars: 6 });
+    writer.write('aaaa\n');
+    writer.write('bbbb\n');
+    writer.write('cc\n');
+    target.complete();
+    expect(target.chunks).toEqual(['aaaa\n', 'bbbb\n']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('drop-test'), expect.anything());
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,227 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import pino, { type Logger, type LoggerOptions, type StreamEntry } from 'pino';
+
+import { Correlation } from '../context/correlation';
+import { createConsoleSink, createTextFormatter } from './console-sink';
+import { createFileSink } from './file-sink';
+import { createHttpSink } from './http-sink';
+import { type LogLevelName, levelValue, maxLevel, toPinoLevel, wireLevelForValue } from './levels';
+import type { ConsoleOptions, LoggingOptions, LoggingRuntime } from './logging.types';
+import { redact, redactRecord } from './redaction';
+import { createRoutingStream, type LineWriter } from './routing-stream';
+import type { SinkInfo } from './sink-config';
+import type { SinkDestination } from './sink-destination';
+import { type PlannedSink, planSinks } from './sink-plan';
+import { createSyslogSink } from './syslog-sink';
+
+const ROOT_LOGGER = 'synthorg';
+
+/**
+ * Builds the logger and its sinks. The log directory is created here (synchronously, once); every
+ * sink writes asynchronously afterwards. Call `close()` on shutdown to flush and release resources.
+ */
+export function createLogging(options: LoggingOptions): LoggingRuntime {
+  const dir = resolve(options.dir);
+  mkdirSync(dir, { recursive: true });
+  const planned = planSinks(options.sinkOverrides ?? {}, options.customSinks ?? []);
+  const enabled = planned.filter((sink) => sink.info.enabled);
+  const destinations: SinkDestination[] = [];
+  const entries: StreamEntry<number>[] = [];
+  try {
+    for (const sink of enabled) {
+      const destination = openDestination(sink, dir, options.console ?? {});
+      destinations.push(destination);
+      entries.push({ level: levelValue(sink.level), stream: routed(sink, destination) });
+    }
+  } catch (error) {
+    destinations.forEach((destination) => void destination.close());
+    throw error;
+  }
+  const rootLevel = options.rootLevel ?? 'info';
+  // Nothing below the least severe enabled sink can be written anywhere, so pino's level check drops it for free.
+  const effective = enabled.map((sink) => sink.level).reduce(minLevel, 'critical' as LogLevelName);
+  const base = pino(
+    loggerOptions(maxLevel(rootLevel, effective), options.enableCorrelation ?? true),
+    pino.multistream(entries),
+  );
+  redactChildren(base);
+  return new Runtime(
+    base,
+    planned.map((sink) => sink.info),
+    destinations,
+  );
+}
+
+function minLevel(a: LogLevelName, b: LogLevelName): LogLevelName {
+  return levelValue(a) <= levelValue(b) ? a : b;
+}
+
+function openDestination(sink: PlannedSink, dir: string, consoleOptions: ConsoleOptions): SinkDestination {
+  const { target, info } = sink;
+  switch (target.kind) {
+    case 'console':
+      return createConsoleSink({
+        json: info.json_format,
+        colorize: consoleOptions.colorize ?? process.env['NO_COLOR'] === undefined,
+        destination: consoleOptions.destination,
+        worker: consoleOptions.worker ?? true,
+      });
+    case 'file': {
+      const file = createFileSink({
+        identifier: info.identifier,
+        filePath: resolve(dir, target.relativePath),
+        rotation: target.rotation,
+      });
+      return info.json_format ? file : withTextFormat(file);
+    }
+    case 'syslog':
+      return createSyslogSink(target.config);
+    case 'http':
+      return createHttpSink(target.config);
+  }
+}
+
+/** json_format: false on a file sink: same records, rendered as plain (uncoloured) text lines. */
+function withTextFormat(destination: SinkDestination): SinkDestination {
+  const format = createTextFormatter(false);
+  return {
+    write: (line: string) => destination.write(format(line)),
+    flush: () => destination.flush(),
+    close: () => destination.close(),
+  };
+}
+
+function routed(sink: PlannedSink, destination: SinkDestination): LineWriter {
+  const prefixes = sink.info.routing_prefixes;
+  return prefixes.length === 0 ? destination : createRoutingStream(prefixes, destination);
+}
+
+type Fields = Record<string, unknown>;
+const NO_FIELDS: Fields = Object.freeze({});
+const CORRELATION_KEYS = ['request_id', 'task_id', 'agent_id'] as const;
+
+/** The mixin: correlation ids bound to the current async context, only those that are set. */
+function correlationFields(): Fields {
+  const context = Correlation.current();
+  if (
+    !context ||
+    (context.request_id === undefined && context.task_id === undefined && context.agent_id === undefined)
+  ) {
+    return NO_FIELDS;
+  }
+  const fields: Fields = {};
+  for (const key of CORRELATION_KEYS) {
+    if (context[key] !== undefined) {
+      fields[key] = context[key];
+    }
+  }
+  return fields;
+}
+
+/** pino's default merge writes into the mixin result; a fresh object keeps the caller's record untouched. */
+function mergeCorrelation(record: object, fields: object): object {
+  return fields === NO_FIELDS ? record : { ...fields, ...record };
+}
+
+function serializeError(value: unknown): unknown {
+  // formatters.log leaves a redacted, Error-shaped copy under `err`; render it as a plain
+  // `{type, message, stack, ...}` object (redacting again is a no-op on already redacted content).
+  return value instanceof Error ? redact(value) : value;
+}
+
+function loggerOptions(level: LogLevelName, enableCorrelation: boolean): LoggerOptions {
+  return {
+    level: toPinoLevel(level),
+    messageKey: 'event',
+    base: null,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (_label: string, value: number) => ({ level: wireLevelForValue(value) }),
+      log: (record: Fields) => redactRecord(record),
+    },
+    serializers: { err: serializeError },
+    ...(enableCorrelation ? { mixin: correlationFields, mixinMergeStrategy: mergeCorrelation } : {}),
+  };
+}
+
+/**
+ * Closes two gaps in redaction. pino applies formatters.bindings to the root logger only, so child
+ * bindings (`child({ token })`) would bypass it; and serializers run after formatters.log, so what a
+ * child's serializers produce (pino-http's `req` with its headers) would too. Children are created
+ * with Object.create(parent), so an own `child` on the base logger is inherited by every descendant.
+ */
+function redactChildren(base: Logger): void {
+  type ChildFn = (this: Logger, bindings: pino.Bindings, options?: pino.ChildLoggerOptions) => Logger;
+  const inherited: unknown = Reflect.get(base, 'child');
+  const original = inherited as ChildFn;
+  const child: ChildFn = function (bindings, options) {
+    const serializers = options?.serializers;
+    const safeOptions = serializers ? { ...options, serializers: redactingSerializers(serializers) } : options;
+    return original.call(this, redact(bindings), safeOptions);
+  };
+  Object.defineProperty(base, 'child', { value: child, writable: true, configurable: true });
+}
+
+type Serializers = NonNullable<pino.ChildLoggerOptions['serializers']>;
+
+function redactingSerializers(serializers: Serializers): Serializers {
+  const wrapped: Serializers = { ...serializers };
+  for (const [key, serializer] of Object.entries(serializers)) {
+    wrapped[key] = (value: unknown): unknown => redact(serializer(value));
+  }
+  return wrapped;
+}
+
+/** Keeps names JSON-safe so routing can find them by string search. */
+function qualify(name: string): string {
+  const cleaned = name.trim().replace(/[^A-Za-z0-9_.:-]/g, '_');
+  if (cleaned === '' || cleaned === ROOT_LOGGER) {
+    return ROOT_LOGGER;
+  }
+  return cleaned.startsWith(`${ROOT_LOGGER}.`) ? cleaned : `${ROOT_LOGGER}.${cleaned}`;
+}
+
+class Runtime implements LoggingRuntime {
+  readonly root: Logger;
+  private readonly named = new Map<string, Logger>();
+  private closing?: Promise<void>;
+
+  constructor(
+    private readonly base: Logger,
+    private readonly infos: readonly SinkInfo[],
+    private readonly destinations: readonly SinkDestination[],
+  ) {
+    this.root = base.child({ logger: ROOT_LOGGER });
+    this.named.set(ROOT_LOGGER, this.root);
+  }
+
+  forName(name: string): Logger {
+    const qualified = qualify(name);
+    let logger = this.named.get(qualified);
+    if (!logger) {
+      // Children hang off the unnamed base logger: a child of `root` would repeat the `logger` key.
+      logger = this.base.child({ logger: qualified });
+      this.named.set(qualified, logger);
+    }
+    return logger;
+  }
+
+  sinks(): SinkInfo[] {
+    return this.infos.map((info) => ({
+      ...info,
+      rotation: info.rotation ? { ...info.rotation } : null,
+      routing_prefixes: [...info.routing_prefixes],
+    }));
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all(this.destinations.map((destination) => destination.flush()));
+  }
+
+  close(): Promise<void> {
+    this.closing ??= Promise.all(this.destinations.map((destination) => destination.close())).then(() => undefined);
+    return this.closing;
+  }
+}

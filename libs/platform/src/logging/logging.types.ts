@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+
+import type { LogLevelName } from './levels';
+import type { CustomSinkConfig, SinkInfo, SinkOverride } from './sink-config';
+
+export interface ConsoleOptions {
+  /** Capture console output in-process (tests); stderr when absent. */
+  destination?: NodeJS.WritableStream;
+  /** ANSI colours in text mode; default on unless the NO_COLOR environment variable is set. */
+  colorize?: boolean;
+  /** Format stderr output on a worker thread (default true); ignored when `destination` is given. */
+  worker?: boolean;
+}
+
+export interface LoggingOptions {
+  /** Log directory, absolute or relative to the working directory; created when missing. */
+  dir: string;
+  /** Default 'info'. */
+  rootLevel?: LogLevelName;
+  /** Inject request_id/task_id/agent_id from the correlation context into every record. Default true. */
+  enableCorrelation?: boolean;
+  /** Output of validateSinkSettings. */
+  sinkOverrides?: Record<string, SinkOverride>;
+  /** Output of validateSinkSettings. */
+  customSinks?: CustomSinkConfig[];
+  console?: ConsoleOptions;
+}
+
+export interface LoggingRuntime {
+  /** Logger named `synthorg`. */
+  readonly root: Logger;
+  /** Child logger named `synthorg.<name>` (a name already starting with `synthorg.` is kept); cached per name. */
+  forName(name: string): Logger;
+  /** Every sink, disabled defaults included (enabled: false). */
+  sinks(): SinkInfo[];
+  /** Resolves once every record logged so far has reached its sinks (network sinks: sent or dropped). */
+  flush(): Promise<void>;
+  /** Flushes, then closes files, sockets, timers and the console worker. Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,82 @@
+// `npm run bench`: interleaved HTTP load of (a) raw node:http, (b) a bare Nest/Express app with the
+// envelope interceptor, and (c) this service's GET /api/v1/health, with access logging on.
+// Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a and c/b.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const dist = resolve(__dirname, '..', '..');
+
+async function main(): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'synthorg-bench-'));
+  const servers: RunningServer[] = [];
+  try {
+    const raw = await spawnServer([join(dist, 'test/bench/servers/raw-http.js')], process.env);
+    const bare = await spawnServer([join(dist, 'test/bench/servers/bare-nest.js')], process.env);
+    const service = await spawnServer([join(dist, 'apps/api/src/main.js')], {
+      ...process.env,
+      SYNTHORG_PORT: '0',
+      SYNTHORG_DB_PATH: join(scratch, 'bench.db'),
+      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
+      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
+      SYNTHORG_CONFIG_FILE: '',
+    });
+    servers.push(raw, bare, service);
+    const targets: Target[] = [
+      { name: 'a raw node:http', url: `http://127.0.0.1:${raw.port}/api/v1/health` },
+      { name: 'b bare Nest/Express + envelope', url: `http://127.0.0.1:${bare.port}/api/v1/health` },
+      { name: 'c service GET /api/v1/health', url: `http://127.0.0.1:${service.port}/api/v1/health` },
+    ];
+    const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+    for (const target of targets) {
+      await load(target, 1, CONNECTIONS); // warm-up (JIT, connection pools)
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        samples.get(target.name)?.push(await load(target, SECONDS, CONNECTIONS));
+      }
+    }
+    report(targets, samples);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function report(targets: Target[], samples: Map<string, Sample[]>): void {
+  const rows = targets.map((t) => {
+    const s = samples.get(t.name) ?? [];
+    return {
+      name: t.name,
+      rps: median(s.map((x) => x.requests)),
+      p50: median(s.map((x) => x.p50)),
+      p99: median(s.map((x) => x.p99)),
+      bad: s.reduce((n, x) => n + x.errors + x.non2xx, 0),
+    };
+  });
+  const out = (line: string) => process.stdout.write(line + '\n');
+  out(
+    `\nHTTP benchmark: ${ROUNDS} interleaved rounds x ${SECONDS}s, ${CONNECTIONS} connections, node ${process.version}`,
+  );
+  out('target                                   req/s     p50 ms   p99 ms   errors/non-2xx');
+  for (const r of rows) {
+    out(
+      `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bad).padStart(8)}`,
+    );
+  }
+  const [a, b, c] = rows;
+  if (a && b && c) {
+    out(`ratio c/a = ${(c.rps / a.rps).toFixed(2)}  (target >= 0.30)`);
+    out(`ratio c/b = ${(c.rps / b.rps).toFixed(2)}  (target >= 0.80)`);
+  }
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
