@@ -74,7 +74,6 @@ provision_git() {
   local uri; uri="$(apt_debian_uri)"
   [ -n "$uri" ] || { log "no Debian archive configured in /etc/apt"; exit 1; }
   local work; work="$(mktemp -d)"
-  trap 'rm -rf "$work"' RETURN
   mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/src"
   local keyring="/usr/share/keyrings/debian-archive-keyring.gpg"
   local opts=(-o "Dir::Etc::SourceList=$work/sources.list" -o "Dir::Etc::SourceParts=/nonexistent"
@@ -93,7 +92,8 @@ provision_git() {
   mkdir -p "$work/build" && tar -xf "$orig" -C "$work/build" --strip-components=1
   make -C "$work/build" -j"$(nproc)" prefix="$TOOLS/git" NO_CURL=1 NO_OPENSSL=1 NO_GETTEXT=1 NO_TCLTK=1 \
        NO_PERL=1 NO_PYTHON=1 NO_EXPAT=1 NO_INSTALL_HARDLINKS=1 install >"$work/build.log" 2>&1 ||
-    { tail -n 30 "$work/build.log" >&2; log "git build failed"; exit 1; }
+    { tail -n 30 "$work/build.log" >&2; rm -rf "$work"; log "git build failed"; exit 1; }
+  rm -rf "$work"
   log "git $(git_version_of "$TOOLS/git/bin/git") installed"
 }
 

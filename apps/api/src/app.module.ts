@@ -3,6 +3,8 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platform';
 
 import { HealthModule } from './health/health.module';
+import { UsersModule } from './modules/users/users.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 /** The API application: the platform plus every feature module. */
 @Module({})
@@ -14,7 +16,13 @@ export class AppModule {
   ): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config, logging), HealthModule, ...extraImports],
+      imports: [
+        PlatformModule.forRoot(config, logging),
+        HealthModule,
+        UsersModule.forRoot(config),
+        RealtimeModule,
+        ...extraImports,
+      ],
     };
   }
 }

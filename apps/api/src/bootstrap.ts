@@ -1,6 +1,8 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { WsAdapter } from '@nestjs/platform-ws';
+import cookieParser from 'cookie-parser';
 import pino from 'pino';
 
 import {
@@ -90,9 +92,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.set('trust proxy', config.server.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(cookieParser());
   app.useBodyParser('json', { limit: config.server.bodyLimit });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
+  app.useWebSocketAdapter(new WsAdapter(app));
   serveOpenApi(app, buildOpenApiDocument(app));
 }
 

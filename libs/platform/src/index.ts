@@ -1,4 +1,8 @@
+export * from './auth/actor';
+export * from './auth/auth.guard';
 export * from './auth/public.decorator';
+export * from './auth/request-authenticator';
+export * from './auth/require-permission.decorator';
 export * from './config/app-config';
 export * from './config/config-sources';
 export * from './config/config.tokens';
@@ -20,3 +24,8 @@ export * from './shutdown/shutdown.state';
 export * from './subsystems/requires-subsystems';
 export * from './subsystems/subsystem.registry';
 export * from './logging-nest/nest-logger';
+export * from './auth/ws-authenticator';
+export * from './throttling/app-throttler.guard';
+export * from './throttling/postgres-throttler.storage';
+export * from './locks/distributed-lock';
+export * from './events';

@@ -3,9 +3,12 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.tokens';
+import { AuthGuard } from './auth/auth.guard';
+import { EventsModule } from './events/events.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { AppExceptionFilter } from './http/exception.filter';
 import type { LoggingRuntime } from './logging';
+import { DistributedLock } from './locks/distributed-lock';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
 import { MemoryBackendBootstrap } from './memory/memory-backend';
@@ -13,6 +16,8 @@ import { DatabaseService } from './persistence/database.service';
 import { ShutdownState } from './shutdown/shutdown.state';
 import { SubsystemGuard } from './subsystems/requires-subsystems';
 import { SubsystemRegistry } from './subsystems/subsystem.registry';
+import { AppThrottlerGuard } from './throttling/app-throttler.guard';
+import { ThrottlingModule } from './throttling/throttling.module';
 
 /**
  * The cross-cutting platform every feature module relies on: typed config, logging, persistence,
@@ -24,14 +29,18 @@ export class PlatformModule {
   static forRoot(config: AppConfig, logging: LoggingRuntime): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [LoggingModule.forRoot(logging)],
+      imports: [LoggingModule.forRoot(logging), ThrottlingModule.forRoot(), EventsModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         DatabaseService,
+        DistributedLock,
         MemoryBackendBootstrap,
         ShutdownState,
         SubsystemRegistry,
+        // Guards run in this order: unwired feature (503) → authentication and role (401/403) → rate limit (429).
         { provide: APP_GUARD, useClass: SubsystemGuard },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: AppThrottlerGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         {
           provide: APP_FILTER,
@@ -39,7 +48,7 @@ export class PlatformModule {
           useFactory: (runtime: LoggingRuntime) => new AppExceptionFilter(runtime.forName('api.errors')),
         },
       ],
-      exports: [APP_CONFIG, DatabaseService, ShutdownState, SubsystemRegistry],
+      exports: [APP_CONFIG, DatabaseService, DistributedLock, EventsModule, ShutdownState, SubsystemRegistry],
     };
   }
 }

@@ -1,2 +1,3 @@
 export * from './databases';
 export * from './test-app';
+export * from './auth-helpers';

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 
 import { ApiEnvelope, ApiErrors, Public } from '@app/platform';
 
@@ -9,6 +10,7 @@ import { HealthService } from './health.service';
 @ApiTags('health')
 @Controller('health')
 @Public()
+@SkipThrottle({ default: true, auth: true })
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 

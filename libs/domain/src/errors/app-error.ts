@@ -33,7 +33,7 @@ export class AppError extends Error {
 }
 
 export function defaultStatusFor(code: ErrorCode): number {
-  if (code === ErrorCode.Forbidden || code === ErrorCode.CsrfRejected || code === ErrorCode.PasswordChangeRequired) {
+  if (code === ErrorCode.Forbidden || code === ErrorCode.CsrfRejected) {
     return 403;
   }
   if (code === ErrorCode.AccountLocked) {

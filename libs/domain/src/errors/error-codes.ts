@@ -8,7 +8,6 @@ export const ErrorCode = {
   SessionRevoked: 1002,
   AccountLocked: 1003,
   CsrfRejected: 1004,
-  PasswordChangeRequired: 1010,
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,

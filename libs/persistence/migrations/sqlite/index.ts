@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { AuthSessionsEvents1795282436928 } from './1795282436928-auth-sessions-events';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
-export const SQLITE_MIGRATIONS = [InitialSchema1763700000000];
+export const SQLITE_MIGRATIONS = [InitialSchema1763700000000, AuthSessionsEvents1795282436928];

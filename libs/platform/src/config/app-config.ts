@@ -31,6 +31,12 @@ export interface AppConfig {
     readonly devAuthBypass: boolean;
     readonly jwtExpiryMinutes: number;
   };
+  readonly rateLimits: {
+    readonly anonymousPerMinute: number;
+    readonly authenticatedPerMinute: number;
+    /** Login, setup and change-password, per client and route. */
+    readonly authEndpointsPerMinute: number;
+  };
   readonly logging: {
     readonly dir: string;
     readonly rootLevel: LogLevelName;
@@ -212,6 +218,26 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         yaml: ['auth', 'jwt_expiry_minutes'],
         schema: z.coerce.number().int().min(1).max(43200),
         fallback: 1440,
+      }),
+    },
+    rateLimits: {
+      anonymousPerMinute: f({
+        env: 'SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE',
+        yaml: ['rate_limits', 'anonymous_per_minute'],
+        schema: z.coerce.number().int().min(1).max(100_000),
+        fallback: 120,
+      }),
+      authenticatedPerMinute: f({
+        env: 'SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE',
+        yaml: ['rate_limits', 'authenticated_per_minute'],
+        schema: z.coerce.number().int().min(1).max(1_000_000),
+        fallback: 6000,
+      }),
+      authEndpointsPerMinute: f({
+        env: 'SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE',
+        yaml: ['rate_limits', 'auth_per_minute'],
+        schema: z.coerce.number().int().min(1).max(10_000),
+        fallback: 10,
       }),
     },
     logging: {

@@ -1,0 +1,307 @@
+import { Client, type Notification } from 'pg';
+import type { Logger } from 'pino';
+
+import type { ReceivedEvent } from './domain-event';
+import type { EventRelay } from './domain-event-bus';
+import { backoffDelay, decodeStoredRow, encodeStoredPayload, type StoredEventRow } from './stored-event';
+
+/** The NOTIFY channel; its payload is only the row id (NOTIFY payloads are capped at 8000 bytes). */
+export const EVENTS_NOTIFY_CHANNEL = 'synthorg_events';
+
+export interface BridgeStatus {
+  connected: boolean;
+  detail: string;
+}
+
+export interface PostgresEventBridgeOptions {
+  /** Connection string of the dedicated LISTEN client (never a pooled connection: LISTEN is per session). */
+  databaseUrl: string;
+  /** Runs one statement on the shared pool (the app's DataSource); publishes and pruning go there. */
+  execute: (sql: string, params: unknown[]) => Promise<unknown>;
+  /** Random per bus instance: a replica recognises, and skips, the rows it wrote itself. */
+  originId: string;
+  log: Logger;
+  /** Hands an event from another replica to the local listeners. */
+  deliver: (event: ReceivedEvent) => void;
+  onStatus?: (status: BridgeStatus) => void;
+  reconnectInitialMs?: number;
+  reconnectMaxMs?: number;
+  retentionMs?: number;
+  pruneIntervalMs?: number;
+  connectTimeoutMs?: number;
+  applicationName?: string;
+}
+
+const FETCH_BATCH = 500;
+const CATCH_UP_LIMIT = 1000;
+const DELIVERED_MEMORY = 4096;
+
+const SELECT_COLUMNS = 'id, channel, event_type, payload, origin_id, created_at';
+
+// The insert and the NOTIFY are one autocommit statement: the notification is sent when the row is
+// committed, so a listener that reacts to it always finds the row.
+const INSERT_AND_NOTIFY =
+  'WITH inserted AS (INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) ' +
+  "VALUES ($1, $2, $3, $4, now() AT TIME ZONE 'UTC') RETURNING id) " +
+  `SELECT pg_notify('${EVENTS_NOTIFY_CHANNEL}', id::text) FROM inserted`;
+
+const PRUNE = "DELETE FROM domain_events WHERE created_at < (now() AT TIME ZONE 'UTC') - make_interval(secs => $1)";
+
+/**
+ * Cross-replica delivery over Postgres: publish inserts the event and notifies its id; one dedicated
+ * client per replica LISTENs, reads the rows back (in batches, in id order) and delivers those written
+ * by other replicas. The listener reconnects with capped backoff and, after a reconnect, catches up
+ * on rows written while it was away. Old rows are pruned periodically by every replica.
+ */
+export class PostgresEventBridge implements EventRelay {
+  private client: Client | null = null;
+  private closing = false;
+  private attempt = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private pendingIds: number[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  /** Highest id seen on the notification stream: the catch-up starting point after a reconnect. */
+  private lastSeenId: number | null = null;
+  private readonly delivered = new Set<number>();
+  private readonly reconnectInitialMs: number;
+  private readonly reconnectMaxMs: number;
+  private readonly retentionMs: number;
+  private readonly pruneIntervalMs: number;
+
+  constructor(private readonly options: PostgresEventBridgeOptions) {
+    this.reconnectInitialMs = options.reconnectInitialMs ?? 500;
+    this.reconnectMaxMs = options.reconnectMaxMs ?? 30_000;
+    this.retentionMs = options.retentionMs ?? 60 * 60 * 1000;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60 * 1000;
+  }
+
+  get isListening(): boolean {
+    return this.client !== null;
+  }
+
+  /** First connection attempt; on failure the bridge keeps retrying in the background. */
+  async start(): Promise<boolean> {
+    this.closing = false;
+    const connected = await this.connect();
+    this.pruneTimer = setInterval(() => void this.prune(), this.pruneIntervalMs);
+    this.pruneTimer.unref();
+    void this.prune();
+    return connected;
+  }
+
+  async forward(event: ReceivedEvent): Promise<void> {
+    if (this.closing) {
+      return;
+    }
+    await this.options.execute(INSERT_AND_NOTIFY, [
+      event.channel,
+      event.event_type,
+      encodeStoredPayload(event),
+      this.options.originId,
+    ]);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.reconnectTimer) {
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+    }
+    if (this.pruneTimer) {
+      clearInterval(this.pruneTimer);
+      this.pruneTimer = null;
+    }
+    // Bounded: a read stuck on a dead connection must not hold up shutdown.
+    await Promise.race([this.chain, sleep(2000)]);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /** Deletes rows past the retention (cheap: created_at is indexed). Failures only cost disk space. */
+  async prune(): Promise<void> {
+    if (this.closing) {
+      return;
+    }
+    try {
+      await this.options.execute(PRUNE, [Math.round(this.retentionMs / 1000)]);
+    } catch (error) {
+      this.options.log.debug({ err: error }, 'communication.events.prune_failed');
+    }
+  }
+
+  private async connect(): Promise<boolean> {
+    const client = new Client({
+      connectionString: this.options.databaseUrl,
+      application_name: this.options.applicationName ?? 'synthorg-events',
+      connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+    });
+    // pg emits 'error' on a broken connection; unhandled, it would crash the process.
+    client.on('error', (error: Error) => this.connectionLost(client, error));
+    client.on('end', () => this.connectionLost(client, null));
+    client.on('notification', (message: Notification) => this.onNotification(message));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_NOTIFY_CHANNEL}`);
+      const reconnected = this.lastSeenId !== null;
+      if (!reconnected) {
+        const { rows } = await client.query<{ id: number }>(
+          'SELECT COALESCE(MAX(id), 0)::int AS id FROM domain_events',
+        );
+        this.lastSeenId = rows[0]?.id ?? 0;
+      }
+      if (this.closing) {
+        await client.end().catch(() => undefined);
+        return false;
+      }
+      this.client = client;
+      this.attempt = 0;
+      this.options.log.info({ channel: EVENTS_NOTIFY_CHANNEL, reconnected }, 'communication.bridge.connected');
+      this.options.onStatus?.({ connected: true, detail: 'postgres LISTEN/NOTIFY' });
+      if (reconnected) {
+        this.enqueue(() => this.catchUp(client));
+      }
+      return true;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      const delay = this.scheduleReconnect();
+      this.options.log.warn({ err: error, retry_in_ms: delay }, 'communication.bridge.connect_failed');
+      this.options.onStatus?.({ connected: false, detail: `event listener cannot connect: ${describe(error)}` });
+      return false;
+    }
+  }
+
+  private connectionLost(client: Client, error: Error | null): void {
+    if (client !== this.client) {
+      return;
+    }
+    this.client = null;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    if (this.closing) {
+      return;
+    }
+    const delay = this.scheduleReconnect();
+    this.options.log.warn({ err: error ?? undefined, retry_in_ms: delay }, 'communication.bridge.connection_lost');
+    this.options.onStatus?.({
+      connected: false,
+      detail: `event listener disconnected: ${error ? describe(error) : 'connection ended'}`,
+    });
+  }
+
+  private scheduleReconnect(): number {
+    const delay = backoffDelay(this.attempt, this.reconnectInitialMs, this.reconnectMaxMs);
+    this.attempt += 1;
+    if (this.closing || this.reconnectTimer) {
+      return delay;
+    }
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.closing) {
+        void this.connect();
+      }
+    }, delay);
+    this.reconnectTimer.unref();
+    return delay;
+  }
+
+  private onNotification(message: Notification): void {
+    if (message.channel !== EVENTS_NOTIFY_CHANNEL) {
+      return;
+    }
+    const id = Number(message.payload);
+    if (!Number.isSafeInteger(id)) {
+      return;
+    }
+    this.pendingIds.push(id);
+    // One fetch per burst: the notifications that arrive while a fetch runs ride on the next one.
+    if (this.pendingIds.length === 1) {
+      this.enqueue(() => this.fetchPending());
+    }
+  }
+
+  /** Serialises the listener's reads so events are delivered in the order they were notified. */
+  private enqueue(task: () => Promise<void>): void {
+    this.chain = this.chain.then(task).catch((error: unknown) => {
+      this.options.log.warn({ err: error }, 'communication.bridge.fetch_failed');
+    });
+  }
+
+  private async fetchPending(): Promise<void> {
+    try {
+      while (this.pendingIds.length > 0) {
+        const client = this.client;
+        if (!client || this.closing) {
+          // Left for the catch-up after the reconnect (ids above lastSeenId).
+          this.pendingIds = [];
+          return;
+        }
+        const ids = this.pendingIds.splice(0, FETCH_BATCH);
+        const { rows } = await client.query<StoredEventRow>(
+          `SELECT ${SELECT_COLUMNS} FROM domain_events WHERE id = ANY($1::int[]) AND origin_id <> $2 ORDER BY id`,
+          [ids, this.options.originId],
+        );
+        this.deliverRows(rows);
+        this.lastSeenId = Math.max(this.lastSeenId ?? 0, ...ids);
+      }
+    } catch (error) {
+      // The failed ids stay above lastSeenId, so the catch-up after the reconnect reads them; the
+      // queue must be empty again or the next notification would never schedule a fetch.
+      this.pendingIds = [];
+      throw error;
+    }
+  }
+
+  private async catchUp(client: Client): Promise<void> {
+    if (client !== this.client || this.lastSeenId === null) {
+      return;
+    }
+    const { rows } = await client.query<StoredEventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM domain_events WHERE id > $1 AND origin_id <> $2 ORDER BY id LIMIT ${CATCH_UP_LIMIT}`,
+      [this.lastSeenId, this.options.originId],
+    );
+    this.deliverRows(rows);
+    this.lastSeenId = Math.max(this.lastSeenId, ...rows.map((row) => row.id));
+    if (rows.length > 0) {
+      this.options.log.info({ events: rows.length }, 'communication.bridge.caught_up');
+    }
+  }
+
+  private deliverRows(rows: StoredEventRow[]): void {
+    for (const row of rows) {
+      // A row can come both from the catch-up and from its own notification: deliver it once.
+      if (this.delivered.has(row.id)) {
+        continue;
+      }
+      this.remember(row.id);
+      const event = decodeStoredRow(row);
+      if (!event) {
+        this.options.log.warn({ id: row.id, channel: row.channel }, 'communication.bridge.decode_failed');
+        continue;
+      }
+      this.options.deliver(event);
+    }
+  }
+
+  private remember(id: number): void {
+    this.delivered.add(id);
+    if (this.delivered.size > DELIVERED_MEMORY) {
+      const oldest = this.delivered.values().next();
+      if (!oldest.done) {
+        this.delivered.delete(oldest.value);
+      }
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,150 @@
+import pino from 'pino';
+import type { DataSource } from 'typeorm';
+
+import { createDataSource, runMigrations } from '@app/persistence';
+import { DomainEventBus, PostgresEventBridge, type ReceivedEvent } from '@app/platform';
+import { createTestDatabase, type TestDatabase, testBackends } from '@app/testing';
+
+const log = pino({ level: 'silent' });
+
+/** Polls until the predicate holds; fails after the deadline instead of hanging the suite. */
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface Replica {
+  bus: DomainEventBus;
+  bridge: PostgresEventBridge;
+  source: DataSource;
+  seen: ReceivedEvent[];
+}
+
+const describePostgres = testBackends().includes('postgres') ? describe : describe.skip;
+
+describePostgres('event bus across replicas on postgres', () => {
+  let db: TestDatabase;
+  let a: Replica;
+  let b: Replica;
+
+  async function replica(originId: string): Promise<Replica> {
+    const source = await createDataSource(db.settings).initialize();
+    const bus = new DomainEventBus(log);
+    const seen: ReceivedEvent[] = [];
+    bus.subscribe((e) => seen.push(e));
+    const bridge = new PostgresEventBridge({
+      databaseUrl: db.settings.databaseUrl ?? '',
+      execute: (sql, params) => source.query(sql, params),
+      originId,
+      log,
+      deliver: (e) => bus.deliverRemote(e),
+      reconnectInitialMs: 50,
+      reconnectMaxMs: 200,
+    });
+    bus.setRelay(bridge);
+    return { bus, bridge, source, seen };
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase('postgres');
+    a = await replica('replica-a');
+    await runMigrations(a.source);
+    b = await replica('replica-b');
+    expect(await a.bridge.start()).toBe(true);
+    expect(await b.bridge.start()).toBe(true);
+  });
+
+  afterAll(async () => {
+    for (const r of [a, b]) {
+      await r?.bridge.close();
+      await r?.source.destroy();
+    }
+    await db?.drop();
+  });
+
+  beforeEach(() => {
+    a.seen.length = 0;
+    b.seen.length = 0;
+  });
+
+  it('should deliver an event published on A to B as remote with the full payload when it exceeds 8000 bytes', async () => {
+    const big = 'x'.repeat(20_000);
+    await a.bus.publish({ channel: 'tasks', event_type: 'task.created', payload: { id: 't1', big } });
+    await waitFor(() => b.seen.length === 1, 'the event on B');
+    const local = a.seen[0];
+    expect(local).toMatchObject({ origin: 'local', channel: 'tasks' });
+    expect(b.seen[0]).toEqual({ ...local, origin: 'remote' });
+    expect((b.seen[0].payload as { big: string }).big).toHaveLength(20_000);
+  });
+
+  it('should not echo an event back to its publisher as remote when the notification returns', async () => {
+    await a.bus.publish({ channel: 'agents', event_type: 'agent.hired', payload: { n: 1 } });
+    await b.bus.publish({ channel: 'agents', event_type: 'agent.hired', payload: { n: 2 } });
+    await waitFor(() => a.seen.length === 2 && b.seen.length === 2, 'both events on both replicas');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Local delivery is synchronous and remote delivery is not, so only membership is fixed, not order.
+    const byPayload = (seen: ReceivedEvent[]): Array<[string, unknown]> =>
+      seen.map((e): [string, unknown] => [e.origin, e.payload.n]).sort((x, y) => Number(x[1]) - Number(y[1]));
+    expect(byPayload(a.seen)).toEqual([
+      ['local', 1],
+      ['remote', 2],
+    ]);
+    expect(byPayload(b.seen)).toEqual([
+      ['remote', 1],
+      ['local', 2],
+    ]);
+  });
+
+  it('should deliver every event of a burst exactly once on the other replica when 50 are published at once', async () => {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        a.bus.publish({ channel: 'tasks', event_type: 'task.tick', payload: { i } }),
+      ),
+    );
+    await waitFor(() => b.seen.length === 50, '50 events on B');
+    // B delivers in row-id order, i.e. the order the inserts committed: each id exactly once.
+    expect(new Set(b.seen.map((e) => e.event_id))).toEqual(new Set(a.seen.map((e) => e.event_id)));
+  });
+
+  it('should reconnect the listener and catch up on events missed while it was down', async () => {
+    const admin = await createDataSource(db.settings).initialize();
+    try {
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'synthorg-events' AND datname = current_database()",
+      );
+      await waitFor(() => !a.bridge.isListening && !b.bridge.isListening, 'both listeners dropped');
+      await a.bus.publish({ channel: 'system', event_type: 'system.during_outage', payload: {} });
+      await waitFor(() => b.bridge.isListening, 'B listening again');
+      await waitFor(() => b.seen.some((e) => e.event_type === 'system.during_outage'), 'the missed event on B');
+    } finally {
+      await admin.destroy();
+    }
+  });
+
+  it('should prune rows older than the retention when prune runs', async () => {
+    await a.source.query(
+      "INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) VALUES ('tasks', 'old', '{}', 'x', now() AT TIME ZONE 'UTC' - interval '2 hours')",
+    );
+    await a.bridge.prune();
+    const [{ old }] = await a.source.query<[{ old: number }]>(
+      "SELECT count(*)::int AS old FROM domain_events WHERE event_type = 'old'",
+    );
+    expect(old).toBe(0);
+  });
+});
+
+describe.each(testBackends().filter((b) => b === 'sqlite'))('event bus on %s', () => {
+  it('should deliver locally only, with origin local, when no bridge is attached', async () => {
+    const bus = new DomainEventBus(log);
+    const seen: ReceivedEvent[] = [];
+    bus.subscribe((e) => seen.push(e));
+    await bus.publish({ channel: 'budget', event_type: 'budget.spent', payload: { cost_usd: 1 } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].origin).toBe('local');
+  });
+});
