@@ -1,5 +1,6 @@
 // `npm run bench`: interleaved HTTP load of (a) raw node:http, (b) a bare Nest/Express app with the
-// envelope interceptor, and (c) this service's GET /api/v1/health, with access logging on.
+// envelope interceptor, (c) this service's GET /api/v1/health, with access logging on, and (d) the
+// service's authenticated GET /api/v1/auth/me (JWT verify + cached session per request).
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a and c/b.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,12 +26,21 @@ async function main(): Promise<void> {
       SYNTHORG_LOG_DIR: join(scratch, 'logs'),
       SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
       SYNTHORG_CONFIG_FILE: '',
+      // The benchmark loads one user from one address: keep the per-client limits out of the way.
+      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
+      SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
     });
     servers.push(raw, bare, service);
+    const token = await firstRunToken(service.port);
     const targets: Target[] = [
       { name: 'a raw node:http', url: `http://127.0.0.1:${raw.port}/api/v1/health` },
       { name: 'b bare Nest/Express + envelope', url: `http://127.0.0.1:${bare.port}/api/v1/health` },
       { name: 'c service GET /api/v1/health', url: `http://127.0.0.1:${service.port}/api/v1/health` },
+      {
+        name: 'd service GET /api/v1/auth/me (JWT)',
+        url: `http://127.0.0.1:${service.port}/api/v1/auth/me`,
+        headers: { Authorization: `Bearer ${token}` },
+      },
     ];
     const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
     for (const target of targets) {
@@ -69,11 +79,28 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
       `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bad).padStart(8)}`,
     );
   }
-  const [a, b, c] = rows;
+  const [a, b, c, d] = rows;
   if (a && b && c) {
     out(`ratio c/a = ${(c.rps / a.rps).toFixed(2)}  (target >= 0.30)`);
     out(`ratio c/b = ${(c.rps / b.rps).toFixed(2)}  (target >= 0.80)`);
   }
+  if (b && d) {
+    out(`ratio d/b = ${(d.rps / b.rps).toFixed(2)}  (target >= 0.70)`);
+  }
+}
+
+/** Creates the first CEO on the fresh service and returns its token. */
+async function firstRunToken(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/setup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench-password-0123' }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!body.data?.token) {
+    throw new Error(`setup failed: ${res.status}`);
+  }
+  return body.data.token;
 }
 
 void main().catch((error: unknown) => {

@@ -1,4 +1,14 @@
-import { bearer, login, NEW_PASSWORD, setupCeo, startTestApp, TEST_PASSWORD, type TestApp, testBackends, userWithRole } from '@app/testing';
+import {
+  bearer,
+  login,
+  NEW_PASSWORD,
+  setupCeo,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+  testBackends,
+  userWithRole,
+} from '@app/testing';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 
@@ -16,7 +26,10 @@ describe.each(testBackends())('authentication on %s', (backend) => {
 
   describe('first-run setup', () => {
     it('should refuse the reserved name system', async () => {
-      const res = await t.http.post('/api/v1/auth/setup').send({ username: 'system', password: TEST_PASSWORD }).expect(409);
+      const res = await t.http
+        .post('/api/v1/auth/setup')
+        .send({ username: 'system', password: TEST_PASSWORD })
+        .expect(409);
       expect(res.body.error_detail.error_category).toBe('conflict');
     });
 
@@ -26,15 +39,24 @@ describe.each(testBackends())('authentication on %s', (backend) => {
     });
 
     it('should create the CEO once and answer 409 afterwards', async () => {
-      const res = await t.http.post('/api/v1/auth/setup').send({ username: 'ceo', password: TEST_PASSWORD }).expect(201);
+      const res = await t.http
+        .post('/api/v1/auth/setup')
+        .send({ username: 'ceo', password: TEST_PASSWORD })
+        .expect(201);
       expect(res.body.data).toEqual({ token: expect.any(String), expires_in: 86400, must_change_password: false });
       ceo = res.body.data.token;
-      const again = await t.http.post('/api/v1/auth/setup').send({ username: 'other', password: TEST_PASSWORD }).expect(409);
+      const again = await t.http
+        .post('/api/v1/auth/setup')
+        .send({ username: 'other', password: TEST_PASSWORD })
+        .expect(409);
       expect(again.body.error_detail.error_code).toBe(4000);
     });
 
     it('should put sub, jti, role, iat, exp, iss and aud in an HS256 token', () => {
-      const [header, payload] = ceo.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      const [header, payload] = ceo
+        .split('.')
+        .slice(0, 2)
+        .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
       expect(header.alg).toBe('HS256');
       expect(payload).toMatchObject({ role: 'ceo', iss: 'synthorg-api', aud: 'synthorg-api' });
       expect(payload.exp - payload.iat).toBe(86400);
@@ -51,8 +73,14 @@ describe.each(testBackends())('authentication on %s', (backend) => {
     });
 
     it('should answer 401 (1000) for a wrong password and for an unknown user alike', async () => {
-      const wrong = await t.http.post('/api/v1/auth/login').send({ username: 'ceo', password: 'wrong-password-123' }).expect(401);
-      const unknown = await t.http.post('/api/v1/auth/login').send({ username: 'ghost', password: 'wrong-password-123' }).expect(401);
+      const wrong = await t.http
+        .post('/api/v1/auth/login')
+        .send({ username: 'ceo', password: 'wrong-password-123' })
+        .expect(401);
+      const unknown = await t.http
+        .post('/api/v1/auth/login')
+        .send({ username: 'ghost', password: 'wrong-password-123' })
+        .expect(401);
       expect(wrong.body.error_detail.error_code).toBe(1000);
       expect(unknown.body.error).toBe(wrong.body.error);
     });
@@ -66,15 +94,24 @@ describe.each(testBackends())('authentication on %s', (backend) => {
       expect(none.body.error_detail).toMatchObject({ error_code: 1000, error_category: 'auth' });
       await t.http.get('/api/v1/auth/me').set(bearer('not.a.jwt')).expect(401);
       const [h, p] = ceo.split('.');
-      await t.http.get('/api/v1/auth/me').set(bearer(`${h}.${p}.${'A'.repeat(43)}`)).expect(401);
+      await t.http
+        .get('/api/v1/auth/me')
+        .set(bearer(`${h}.${p}.${'A'.repeat(43)}`))
+        .expect(401);
     });
 
     it('should lock an account after ten failures in fifteen minutes (429, 1003, Retry-After)', async () => {
       await userWithRole(t, ceo, 'observer', 'locky');
       for (let i = 0; i < 10; i++) {
-        await t.http.post('/api/v1/auth/login').send({ username: 'locky', password: `bad-password-${i}xx` }).expect(401);
+        await t.http
+          .post('/api/v1/auth/login')
+          .send({ username: 'locky', password: `bad-password-${i}xx` })
+          .expect(401);
       }
-      const locked = await t.http.post('/api/v1/auth/login').send({ username: 'locky', password: NEW_PASSWORD }).expect(429);
+      const locked = await t.http
+        .post('/api/v1/auth/login')
+        .send({ username: 'locky', password: NEW_PASSWORD })
+        .expect(429);
       expect(locked.body.error_detail).toMatchObject({ error_code: 1003, retryable: true });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     });
@@ -82,7 +119,11 @@ describe.each(testBackends())('authentication on %s', (backend) => {
 
   describe('password change', () => {
     it('should revoke older tokens and issue a working new one', async () => {
-      await t.http.post('/api/v1/users').set(bearer(ceo)).send({ username: 'pw', password: TEST_PASSWORD, role: 'manager' }).expect(201);
+      await t.http
+        .post('/api/v1/users')
+        .set(bearer(ceo))
+        .send({ username: 'pw', password: TEST_PASSWORD, role: 'manager' })
+        .expect(201);
       const first = await login(t, 'pw', TEST_PASSWORD);
       const second = await login(t, 'pw', TEST_PASSWORD);
       const res = await t.http
@@ -112,7 +153,11 @@ describe.each(testBackends())('authentication on %s', (backend) => {
     });
 
     it('should gate every route but me and change-password while a change is pending', async () => {
-      await t.http.post('/api/v1/users').set(bearer(ceo)).send({ username: 'fresh', password: TEST_PASSWORD, role: 'ceo' }).expect(201);
+      await t.http
+        .post('/api/v1/users')
+        .set(bearer(ceo))
+        .send({ username: 'fresh', password: TEST_PASSWORD, role: 'ceo' })
+        .expect(201);
       const token = await login(t, 'fresh', TEST_PASSWORD);
       const me = await t.http.get('/api/v1/auth/me').set(bearer(token)).expect(200);
       expect(me.body.data.must_change_password).toBe(true);
@@ -143,7 +188,10 @@ describe.each(testBackends())('authentication on %s', (backend) => {
       const ceoSessions = await t.http.get('/api/v1/auth/sessions').set(bearer(ceo)).expect(200);
       const ceoSession = ceoSessions.body.data[0].session_id;
       await t.http.delete(`/api/v1/auth/sessions/${ceoSession}`).set(bearer(mgr)).expect(404);
-      await t.http.delete(`/api/v1/auth/sessions/${'x'.repeat(129)}`).set(bearer(mgr)).expect(400);
+      await t.http
+        .delete(`/api/v1/auth/sessions/${'x'.repeat(129)}`)
+        .set(bearer(mgr))
+        .expect(400);
     });
 
     it('should log out idempotently and clear cookies', async () => {
@@ -158,7 +206,10 @@ describe.each(testBackends())('authentication on %s', (backend) => {
 
   describe('cookies and CSRF', () => {
     it('should accept the session cookie and require the CSRF header on mutations', async () => {
-      const res = await t.http.post('/api/v1/auth/login').send({ username: 'ceo', password: TEST_PASSWORD }).expect(200);
+      const res = await t.http
+        .post('/api/v1/auth/login')
+        .send({ username: 'ceo', password: TEST_PASSWORD })
+        .expect(200);
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
       const session = cookies.find((c) => c.startsWith('session='));
       const csrf = cookies.find((c) => c.startsWith('csrf_token='));
@@ -193,10 +244,20 @@ describe.each(testBackends())('rate limits and dev login on %s', (backend) => {
     try {
       await setupCeo(t);
       for (let i = 0; i < 10; i++) {
-        await t.http.post('/api/v1/auth/login').send({ username: 'ceo', password: `wrong-password-${i}` }).expect(401);
+        await t.http
+          .post('/api/v1/auth/login')
+          .send({ username: 'ceo', password: `wrong-password-${i}` })
+          .expect(401);
       }
-      const limited = await t.http.post('/api/v1/auth/login').send({ username: 'ceo', password: TEST_PASSWORD }).expect(429);
-      expect(limited.body.error_detail).toMatchObject({ error_code: 5000, error_category: 'rate_limit', retryable: true });
+      const limited = await t.http
+        .post('/api/v1/auth/login')
+        .send({ username: 'ceo', password: TEST_PASSWORD })
+        .expect(429);
+      expect(limited.body.error_detail).toMatchObject({
+        error_code: 5000,
+        error_category: 'rate_limit',
+        retryable: true,
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // Health is never rate limited.
       for (let i = 0; i < 15; i++) {

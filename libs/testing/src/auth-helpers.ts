@@ -21,8 +21,17 @@ export async function login(t: TestApp, username: string, password: string): Pro
 }
 
 /** A ready-to-use account of the given role: created by the CEO, logged in, password changed. */
-export async function userWithRole(t: TestApp, ceoToken: string, role: HumanRole, username: string = role): Promise<string> {
-  await t.http.post('/api/v1/users').set(bearer(ceoToken)).send({ username, password: TEST_PASSWORD, role }).expect(201);
+export async function userWithRole(
+  t: TestApp,
+  ceoToken: string,
+  role: HumanRole,
+  username: string = role,
+): Promise<string> {
+  await t.http
+    .post('/api/v1/users')
+    .set(bearer(ceoToken))
+    .send({ username, password: TEST_PASSWORD, role })
+    .expect(201);
   const first = await login(t, username, TEST_PASSWORD);
   const changed = await t.http
     .post('/api/v1/auth/change-password')

@@ -56,7 +56,12 @@ describe(lockedUntil.name, () => {
   const now = 1_000_000_000;
 
   it('should not lock below ten failures', () => {
-    expect(lockedUntil(Array.from({ length: 9 }, (_, i) => now - i * 1000), now)).toBeNull();
+    expect(
+      lockedUntil(
+        Array.from({ length: 9 }, (_, i) => now - i * 1000),
+        now,
+      ),
+    ).toBeNull();
   });
 
   it('should lock for fifteen minutes after the tenth failure within fifteen minutes', () => {

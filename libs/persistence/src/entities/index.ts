@@ -6,7 +6,15 @@ import { SettingEntity } from './setting.entity';
 import { UserEntity } from './user.entity';
 import { WsTicketEntity } from './ws-ticket.entity';
 
-export { DomainEventEntity, LoginFailureEntity, RateLimitBucketEntity, SessionEntity, SettingEntity, UserEntity, WsTicketEntity };
+export {
+  DomainEventEntity,
+  LoginFailureEntity,
+  RateLimitBucketEntity,
+  SessionEntity,
+  SettingEntity,
+  UserEntity,
+  WsTicketEntity,
+};
 
 /** Every entity, registered with the DataSource of both dialects. */
 export const ALL_ENTITIES = [

@@ -17,6 +17,7 @@ import { SubsystemRegistry } from '../subsystems/subsystem.registry';
 export type PersistenceState = 'connecting' | 'ready' | 'failed' | 'closed';
 
 const RETRY_MAX_MS = 30_000;
+const PING_TTL_MS = 1_000;
 
 /**
  * Owns the DataSource. Connects and migrates during module init; a failure does not abort startup:
@@ -31,6 +32,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   private retryTimer: NodeJS.Timeout | null = null;
   private retryDelayMs = 1000;
   private readonly log: Logger;
+  private ping: { at: number; result: Promise<boolean> } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,17 +67,27 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     await this.connect();
   }
 
-  /** Reachable and migrated: the readiness check. */
+  /**
+   * Reachable and migrated: the readiness check. Migrations are verified once when connecting; the
+   * reachability ping is shared by concurrent callers and reused for a second, so health probes and
+   * load balancers polling hard cost one query per second at most.
+   */
   async isReady(): Promise<boolean> {
     if (!this.source || this.stateValue !== 'ready') {
       return false;
     }
-    try {
-      await this.source.query('SELECT 1');
-      return await migrationsUpToDate(this.source);
-    } catch {
-      return false;
+    const now = Date.now();
+    if (!this.ping || now - this.ping.at > PING_TTL_MS) {
+      const source = this.source;
+      this.ping = {
+        at: now,
+        result: source.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+      };
     }
+    return this.ping.result;
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -100,6 +112,9 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
       }
       await source.initialize();
       const applied = await runMigrations(source);
+      if (!(await migrationsUpToDate(source))) {
+        throw new Error('migrations are still pending after running them');
+      }
       this.source = source;
       this.stateValue = 'ready';
       this.lastError = null;

@@ -17,7 +17,13 @@ const UTC_NOW = "timezone('utc', now())";
 export class PostgresThrottlerStorage implements ThrottlerStorage {
   constructor(private readonly dataSource: () => DataSource) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, name: string): Promise<StorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    name: string,
+  ): Promise<StorageRecord> {
     const ds = this.dataSource();
     const bucket = `${name}:${key}`;
     const rows = await ds.query<Array<{ hits: number; expires_in: number; blocked_in: number | null }>>(

@@ -41,7 +41,8 @@ export class ThrottlingModule {
                   name: 'auth',
                   ttl: MINUTE_MS,
                   limit: limits.authEndpointsPerMinute,
-                  skipIf: (context) => reflector.get<boolean | undefined>(AUTH_RATE_LIMITED, context.getHandler()) !== true,
+                  skipIf: (context) =>
+                    reflector.get<boolean | undefined>(AUTH_RATE_LIMITED, context.getHandler()) !== true,
                 },
               ],
               storage:

@@ -19,7 +19,15 @@ import {
 } from '@app/platform';
 
 import { AuthService } from './auth.service';
-import { ChangePasswordDto, CredentialsDto, SessionDto, SessionsQueryDto, TokenResponseDto, UserInfoDto, WsTicketDto } from './dto/auth.dto';
+import {
+  ChangePasswordDto,
+  CredentialsDto,
+  SessionDto,
+  SessionsQueryDto,
+  TokenResponseDto,
+  UserInfoDto,
+  WsTicketDto,
+} from './dto/auth.dto';
 import { clearSessionCookies, clientInfo, setSessionCookies } from './session-cookies';
 import { SessionsService } from './sessions.service';
 
@@ -39,7 +47,11 @@ export class AuthController {
   @ApiOperation({ summary: 'Create the first CEO account (only while none exists)' })
   @ApiEnvelope(TokenResponseDto, { status: 201 })
   @ApiErrors(400, 409, 429)
-  async setup(@Body() dto: CredentialsDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenResponseDto> {
+  async setup(
+    @Body() dto: CredentialsDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TokenResponseDto> {
     const issued = await this.auth.setup(dto, clientInfo(req));
     setSessionCookies(req, res, issued.body.token, issued.expiresAt);
     return issued.body;
@@ -51,7 +63,11 @@ export class AuthController {
   @ApiOperation({ summary: 'Log in with username and password' })
   @ApiEnvelope(TokenResponseDto)
   @ApiErrors(400, 401, 429)
-  async login(@Body() dto: CredentialsDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenResponseDto> {
+  async login(
+    @Body() dto: CredentialsDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TokenResponseDto> {
     const issued = await this.auth.login(dto, clientInfo(req));
     setSessionCookies(req, res, issued.body.token, issued.expiresAt);
     return issued.body;
@@ -110,7 +126,10 @@ export class AuthController {
   @Public()
   @ApiOperation({ summary: 'Revoke the current session and clear cookies (idempotent)' })
   @ApiNoContent()
-  async logout(@OptionalActor() actor: ActorContext | undefined, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(
+    @OptionalActor() actor: ActorContext | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     await this.auth.logout(actor);
     clearSessionCookies(res);
   }

@@ -19,7 +19,14 @@ import {
   type HumanRole as Role,
 } from '@app/domain';
 import type { UserEntity } from '@app/persistence';
-import { type ActorContext, DistributedLock, LOGGING_RUNTIME, type LoggingRuntime, WsAuthenticator, type WsPrincipal } from '@app/platform';
+import {
+  type ActorContext,
+  DistributedLock,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+  WsAuthenticator,
+  type WsPrincipal,
+} from '@app/platform';
 
 import type { ChangePasswordDto, CredentialsDto, TokenResponseDto, UserInfoDto, WsTicketDto } from './dto/auth.dto';
 import { PasswordHasher } from './password-hasher';
@@ -85,18 +92,28 @@ export class AuthService extends WsAuthenticator {
       await this.users.insert(created);
       return created;
     });
-    this.audit.info({ actor: user.username, user_id: user.id, role: user.role, ip: client.ip }, 'security.setup.completed');
+    this.audit.info(
+      { actor: user.username, user_id: user.id, role: user.role, ip: client.ip },
+      'security.setup.completed',
+    );
     return this.issue(user, client);
   }
 
   async login(dto: CredentialsDto, client: ClientInfo): Promise<IssuedSession> {
     const username = dto.username.trim();
     const now = Date.now();
-    const failures = await this.sessionState.failureTimes(username, new Date(now - LOCKOUT_WINDOW_MS - LOCKOUT_DURATION_MS));
+    const failures = await this.sessionState.failureTimes(
+      username,
+      new Date(now - LOCKOUT_WINDOW_MS - LOCKOUT_DURATION_MS),
+    );
     const locked = lockedUntil(failures, now);
     if (locked !== null) {
       this.audit.warn({ username, ip: client.ip }, 'security.login.locked_out');
-      throw new RateLimitedError('Account temporarily locked after repeated failed logins', (locked - now) / 1000, ErrorCode.AccountLocked);
+      throw new RateLimitedError(
+        'Account temporarily locked after repeated failed logins',
+        (locked - now) / 1000,
+        ErrorCode.AccountLocked,
+      );
     }
     const user = await this.users.findByUsername(username);
     // The system identity never logs in; unknown names are verified against a dummy hash (same timing).
@@ -107,7 +124,10 @@ export class AuthService extends WsAuthenticator {
       const after = lockedUntil([...failures, Date.now()], Date.now());
       this.audit.warn({ username, ip: client.ip, known_user: candidate !== null }, 'security.login.failed');
       if (after !== null) {
-        this.audit.warn({ username, ip: client.ip, locked_until: new Date(after).toISOString() }, 'security.account.locked');
+        this.audit.warn(
+          { username, ip: client.ip, locked_until: new Date(after).toISOString() },
+          'security.account.locked',
+        );
       }
       throw new UnauthorizedError('Invalid credentials');
     }
@@ -123,7 +143,10 @@ export class AuthService extends WsAuthenticator {
     }
     const user = await this.users.findById(actor.userId);
     if (!user || !(await this.hasher.verify(user.passwordHash, dto.current_password))) {
-      this.audit.warn({ actor: actor.username, user_id: actor.userId, ip: client.ip }, 'security.password.change_failed');
+      this.audit.warn(
+        { actor: actor.username, user_id: actor.userId, ip: client.ip },
+        'security.password.change_failed',
+      );
       throw new UnauthorizedError('Current password is incorrect');
     }
     const problem = passwordProblem(dto.new_password);
@@ -131,9 +154,15 @@ export class AuthService extends WsAuthenticator {
       throw new ValidationError(`new_password: ${problem}`, ErrorCode.RequestValidationError);
     }
     if (dto.new_password === dto.current_password) {
-      throw new ValidationError('new_password: must differ from the current password', ErrorCode.RequestValidationError);
+      throw new ValidationError(
+        'new_password: must differ from the current password',
+        ErrorCode.RequestValidationError,
+      );
     }
-    await this.users.update(user.id, { passwordHash: await this.hasher.hash(dto.new_password), mustChangePassword: false });
+    await this.users.update(user.id, {
+      passwordHash: await this.hasher.hash(dto.new_password),
+      mustChangePassword: false,
+    });
     await this.sessions.revoke({ userId: user.id }, actor, 'password_changed');
     this.audit.info({ actor: actor.username, user_id: actor.userId, ip: client.ip }, 'security.password.changed');
     return this.issue({ ...user, mustChangePassword: false }, client);
@@ -173,7 +202,10 @@ export class AuthService extends WsAuthenticator {
     const now = new Date();
     await this.sessionState.deleteExpiredTickets(now);
     if ((await this.sessionState.countPendingTickets(actor.userId, now)) >= WS_TICKET_MAX_PENDING) {
-      throw new RateLimitedError(`At most ${WS_TICKET_MAX_PENDING} pending WebSocket tickets per user`, WS_TICKET_TTL_SECONDS);
+      throw new RateLimitedError(
+        `At most ${WS_TICKET_MAX_PENDING} pending WebSocket tickets per user`,
+        WS_TICKET_TTL_SECONDS,
+      );
     }
     const ticket = randomBytes(32).toString('base64url');
     await this.sessionState.insertTicket({
@@ -195,14 +227,19 @@ export class AuthService extends WsAuthenticator {
       return null;
     }
     const user = await this.users.findById(claimed.userId);
-    return user ? { userId: user.id, username: user.username, role: user.role as Role, sessionId: claimed.sessionId } : null;
+    return user
+      ? { userId: user.id, username: user.username, role: user.role as Role, sessionId: claimed.sessionId }
+      : null;
   }
 
   isSessionActive(sessionId: string): Promise<boolean> {
     return this.sessions.isActive(sessionId);
   }
 
-  private async issue(user: Pick<UserEntity, 'id' | 'role' | 'mustChangePassword'>, client: ClientInfo): Promise<IssuedSession> {
+  private async issue(
+    user: Pick<UserEntity, 'id' | 'role' | 'mustChangePassword'>,
+    client: ClientInfo,
+  ): Promise<IssuedSession> {
     const opened = await this.sessions.open({ id: user.id, role: user.role as Role }, client);
     return {
       body: {

@@ -13,7 +13,13 @@ import type { ClientInfo } from './sessions.service';
 export function setSessionCookies(req: Request, res: Response, token: string, expiresAt: Date): void {
   const secure = req.secure;
   res.cookie(SESSION_COOKIE, token, { httpOnly: true, secure, sameSite: 'strict', path: '/api', expires: expiresAt });
-  res.cookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { httpOnly: false, secure, sameSite: 'strict', path: '/', expires: expiresAt });
+  res.cookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
+    httpOnly: false,
+    secure,
+    sameSite: 'strict',
+    path: '/',
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookies(res: Response): void {

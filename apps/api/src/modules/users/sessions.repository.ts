@@ -32,7 +32,10 @@ export class SessionsRepository {
       return null;
     }
     const { user } = session;
-    return { session, user: { id: user.id, username: user.username, role: user.role, mustChangePassword: user.mustChangePassword } };
+    return {
+      session,
+      user: { id: user.id, username: user.username, role: user.role, mustChangePassword: user.mustChangePassword },
+    };
   }
 
   findById(sessionId: string): Promise<SessionEntity | null> {

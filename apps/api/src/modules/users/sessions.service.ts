@@ -77,7 +77,10 @@ export class SessionsService extends RequestAuthenticator {
   }
 
   /** Creates a session row and its token. */
-  async open(user: { id: string; role: HumanRole }, client: ClientInfo): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  async open(
+    user: { id: string; role: HumanRole },
+    client: ClientInfo,
+  ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
     const sessionId = this.tokens.newSessionId();
     const now = new Date();
     const { token, expiresAt } = this.tokens.sign(user.id, user.role, sessionId, now.getTime());
@@ -118,7 +121,13 @@ export class SessionsService extends RequestAuthenticator {
     this.evict(ids, where.userId ?? null);
     if (ids.length > 0) {
       this.audit.info(
-        { actor: actor?.username ?? null, actor_id: actor?.userId ?? null, session_count: ids.length, reason, target_user_id: where.userId ?? null },
+        {
+          actor: actor?.username ?? null,
+          actor_id: actor?.userId ?? null,
+          session_count: ids.length,
+          reason,
+          target_user_id: where.userId ?? null,
+        },
         'security.session.revoked',
       );
     }

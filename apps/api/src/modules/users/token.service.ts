@@ -54,7 +54,15 @@ export class TokenService {
   sign(userId: string, role: HumanRole, sessionId: string, now = Date.now()): { token: string; expiresAt: Date } {
     const iat = Math.floor(now / 1000);
     const exp = iat + this.lifetimeSeconds;
-    const token = this.jwt.sign({ sub: userId, jti: sessionId, role, iat, exp, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+    const token = this.jwt.sign({
+      sub: userId,
+      jti: sessionId,
+      role,
+      iat,
+      exp,
+      iss: TOKEN_ISSUER,
+      aud: TOKEN_AUDIENCE,
+    });
     return { token, expiresAt: new Date(exp * 1000) };
   }
 
@@ -64,9 +72,16 @@ export class TokenService {
     try {
       claims = this.jwt.verify<RawClaims & object>(token);
     } catch (error) {
-      throw new UnauthorizedError(error instanceof Error && error.name === 'TokenExpiredError' ? 'Token expired' : 'Invalid token');
+      throw new UnauthorizedError(
+        error instanceof Error && error.name === 'TokenExpiredError' ? 'Token expired' : 'Invalid token',
+      );
     }
-    if (claims.iss === CLI_ISSUER && claims.aud === CLI_AUDIENCE && claims.sub === 'system' && typeof claims.exp === 'number') {
+    if (
+      claims.iss === CLI_ISSUER &&
+      claims.aud === CLI_AUDIENCE &&
+      claims.sub === 'system' &&
+      typeof claims.exp === 'number'
+    ) {
       return { kind: 'cli', exp: claims.exp };
     }
     const { sub, jti, role, iat, exp } = claims;

@@ -54,7 +54,11 @@ export class UsersController {
   @ApiOperation({ summary: "Change an account's role" })
   @ApiEnvelope(UserResponseDto)
   @ApiErrors(400, 401, 403, 404, 409)
-  updateRole(@Actor() actor: ActorContext, @PathId('user_id') id: string, @Body() dto: UpdateUserRoleDto): Promise<UserResponseDto> {
+  updateRole(
+    @Actor() actor: ActorContext,
+    @PathId('user_id') id: string,
+    @Body() dto: UpdateUserRoleDto,
+  ): Promise<UserResponseDto> {
     return this.users.updateRole(actor, id, dto);
   }
 

@@ -39,7 +39,10 @@ export class UsersRepository {
     await this.repo.insert(user);
   }
 
-  async update(id: string, changes: Partial<Pick<UserEntity, 'role' | 'passwordHash' | 'mustChangePassword'>>): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<Pick<UserEntity, 'role' | 'passwordHash' | 'mustChangePassword'>>,
+  ): Promise<void> {
     await this.repo.update({ id }, { ...changes, updatedAt: new Date() });
   }
 

@@ -89,7 +89,10 @@ export class UsersService implements OnApplicationBootstrap {
       }
       throw error;
     }
-    this.audit.info({ actor: actor.username, actor_id: actor.userId, user_id: user.id, username, role: user.role }, 'hr.user.created');
+    this.audit.info(
+      { actor: actor.username, actor_id: actor.userId, user_id: user.id, username, role: user.role },
+      'hr.user.created',
+    );
     return toUserResponse(user);
   }
 
@@ -105,7 +108,11 @@ export class UsersService implements OnApplicationBootstrap {
   async updateRole(actor: ActorContext, id: string, dto: UpdateUserRoleDto): Promise<UserResponseDto> {
     const user = await this.findOrThrow(id);
     this.assertMutable(user.role);
-    if (user.role === HumanRole.Ceo && dto.role !== HumanRole.Ceo && (await this.users.countByRole(HumanRole.Ceo)) <= 1) {
+    if (
+      user.role === HumanRole.Ceo &&
+      dto.role !== HumanRole.Ceo &&
+      (await this.users.countByRole(HumanRole.Ceo)) <= 1
+    ) {
       throw new ConflictError('The last CEO cannot be demoted');
     }
     if (user.role !== dto.role) {
@@ -113,7 +120,14 @@ export class UsersService implements OnApplicationBootstrap {
       // Role changes apply at once: cached sessions of that user are evicted on every replica.
       this.sessions.evict([], id);
       this.audit.info(
-        { actor: actor.username, actor_id: actor.userId, user_id: id, username: user.username, from_role: user.role, to_role: dto.role },
+        {
+          actor: actor.username,
+          actor_id: actor.userId,
+          user_id: id,
+          username: user.username,
+          from_role: user.role,
+          to_role: dto.role,
+        },
         'hr.user.role_changed',
       );
     }
@@ -131,7 +145,10 @@ export class UsersService implements OnApplicationBootstrap {
     }
     await this.sessions.revoke({ userId: id }, actor, 'user_deleted');
     await this.users.delete(id);
-    this.audit.info({ actor: actor.username, actor_id: actor.userId, user_id: id, username: user.username }, 'hr.user.deleted');
+    this.audit.info(
+      { actor: actor.username, actor_id: actor.userId, user_id: id, username: user.username },
+      'hr.user.deleted',
+    );
   }
 
   private async findOrThrow(id: string) {

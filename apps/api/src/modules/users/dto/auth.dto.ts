@@ -31,7 +31,9 @@ export class ChangePasswordDto {
 }
 
 export class TokenResponseDto {
-  @ApiProperty({ description: 'HS256 JWT; send as `Authorization: Bearer <token>` (also set as the HttpOnly `session` cookie)' })
+  @ApiProperty({
+    description: 'HS256 JWT; send as `Authorization: Bearer <token>` (also set as the HttpOnly `session` cookie)',
+  })
   token!: string;
 
   @ApiProperty({ description: 'Seconds until the token expires' })
