@@ -17,6 +17,7 @@ export default tseslint.config(
       'logs/**',
       'jest.config.js',
       'eslint.config.mjs',
+      '.ci/**',
     ],
   },
   js.configs.recommended,
