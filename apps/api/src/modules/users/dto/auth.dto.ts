@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
-import { HUMAN_ROLES, type HumanRole, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@app/domain';
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@app/domain';
+
+import { UserIdentityDto } from './user.dto';
 
 export class CredentialsDto {
   @ApiProperty({ minLength: 1, maxLength: USERNAME_MAX_LENGTH, example: 'ceo' })
@@ -43,19 +45,7 @@ export class TokenResponseDto {
   must_change_password!: boolean;
 }
 
-export class UserInfoDto {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty()
-  username!: string;
-
-  @ApiProperty({ enum: HUMAN_ROLES })
-  role!: HumanRole;
-
-  @ApiProperty()
-  must_change_password!: boolean;
-
+export class UserInfoDto extends UserIdentityDto {
   @ApiProperty({ type: 'string', nullable: true, description: 'The current session (JWT jti); null for the CLI token' })
   session_id!: string | null;
 }

@@ -26,7 +26,8 @@ export class UpdateUserRoleDto {
   role!: HumanRole;
 }
 
-export class UserResponseDto {
+/** The identity fields every account view shares. */
+export class UserIdentityDto {
   @ApiProperty()
   id!: string;
 
@@ -38,7 +39,9 @@ export class UserResponseDto {
 
   @ApiProperty()
   must_change_password!: boolean;
+}
 
+export class UserResponseDto extends UserIdentityDto {
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
