@@ -1,5 +1,6 @@
 import {
   bearer,
+  createTestDatabase,
   login,
   NEW_PASSWORD,
   setupCeo,
@@ -290,6 +291,128 @@ describe.each(testBackends())('rate limits and dev login on %s', (backend) => {
       expect(users.body.data.filter((u: { role: string }) => u.role === 'ceo')).toHaveLength(1);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(testBackends())('user administration on %s', (backend) => {
+  let t: TestApp;
+  let ceo: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ backend, env: HIGH_LIMITS });
+    ceo = await setupCeo(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('should create, list, get, change the role of and delete an account', async () => {
+    const created = await t.http
+      .post('/api/v1/users')
+      .set(bearer(ceo))
+      .send({ username: 'ann', password: TEST_PASSWORD, role: 'observer' })
+      .expect(201);
+    expect(created.body.data).toMatchObject({ username: 'ann', role: 'observer', must_change_password: true });
+    const id = created.body.data.id as string;
+    const list = await t.http.get('/api/v1/users?limit=1&offset=0').set(bearer(ceo)).expect(200);
+    expect(list.body.pagination).toMatchObject({ limit: 1, offset: 0 });
+    expect(list.body.pagination.total).toBeGreaterThanOrEqual(3); // system, ceo, ann
+    await t.http.get(`/api/v1/users/${id}`).set(bearer(ceo)).expect(200);
+    const patched = await t.http.patch(`/api/v1/users/${id}`).set(bearer(ceo)).send({ role: 'manager' }).expect(200);
+    expect(patched.body.data.role).toBe('manager');
+    const annToken = await login(t, 'ann', TEST_PASSWORD);
+    await t.http.delete(`/api/v1/users/${id}`).set(bearer(ceo)).expect(204);
+    await t.http.get(`/api/v1/users/${id}`).set(bearer(ceo)).expect(404);
+    await t.http.get('/api/v1/auth/me').set(bearer(annToken)).expect(401);
+  });
+
+  it('should apply a role change to live sessions at once', async () => {
+    const token = await userWithRole(t, ceo, 'manager', 'demoted');
+    const users = await t.http.get('/api/v1/users?limit=200').set(bearer(ceo)).expect(200);
+    const id = users.body.data.find((u: { username: string }) => u.username === 'demoted').id;
+    expect((await t.http.get('/api/v1/auth/me').set(bearer(token)).expect(200)).body.data.role).toBe('manager');
+    await t.http.patch(`/api/v1/users/${id}`).set(bearer(ceo)).send({ role: 'observer' }).expect(200);
+    expect((await t.http.get('/api/v1/auth/me').set(bearer(token)).expect(200)).body.data.role).toBe('observer');
+  });
+
+  it('should refuse duplicates (409), the system role (400), unknown ids (404) and bad bodies (400)', async () => {
+    await t.http
+      .post('/api/v1/users')
+      .set(bearer(ceo))
+      .send({ username: 'dup', password: TEST_PASSWORD, role: 'observer' })
+      .expect(201);
+    const dup = await t.http
+      .post('/api/v1/users')
+      .set(bearer(ceo))
+      .send({ username: 'dup', password: TEST_PASSWORD, role: 'observer' })
+      .expect(409);
+    expect(dup.body.error_detail.error_code).toBe(4001);
+    await t.http
+      .post('/api/v1/users')
+      .set(bearer(ceo))
+      .send({ username: 'sys2', password: TEST_PASSWORD, role: 'system' })
+      .expect(400);
+    await t.http
+      .post('/api/v1/users')
+      .set(bearer(ceo))
+      .send({ username: 'short', password: 'short', role: 'observer' })
+      .expect(400);
+    await t.http
+      .post('/api/v1/users')
+      .set(bearer(ceo))
+      .send({ username: 'x', password: TEST_PASSWORD, role: 'observer', admin: true })
+      .expect(400);
+    const missing = await t.http.get('/api/v1/users/no-such-user').set(bearer(ceo)).expect(404);
+    expect(missing.body.error_detail.error_category).toBe('not_found');
+    await t.http
+      .get(`/api/v1/users/${'u'.repeat(129)}`)
+      .set(bearer(ceo))
+      .expect(400);
+  });
+
+  it('should keep the system identity immutable and protect the last CEO', async () => {
+    await t.http.patch('/api/v1/users/system').set(bearer(ceo)).send({ role: 'observer' }).expect(409);
+    await t.http.delete('/api/v1/users/system').set(bearer(ceo)).expect(409);
+    const me = await t.http.get('/api/v1/auth/me').set(bearer(ceo)).expect(200);
+    const selfDelete = await t.http.delete(`/api/v1/users/${me.body.data.id}`).set(bearer(ceo)).expect(409);
+    expect(selfDelete.body.error).toMatch(/own account/);
+    const demote = await t.http
+      .patch(`/api/v1/users/${me.body.data.id}`)
+      .set(bearer(ceo))
+      .send({ role: 'manager' })
+      .expect(409);
+    expect(demote.body.error).toMatch(/last CEO/);
+  });
+});
+
+describe('sessions across replicas on postgres', () => {
+  it('should reject a token on replica B as soon as replica A revokes its session', async () => {
+    const db = await createTestDatabase('postgres');
+    const a = await startTestApp({ backend: 'postgres', database: db, env: HIGH_LIMITS });
+    const b = await startTestApp({ backend: 'postgres', database: db, env: HIGH_LIMITS });
+    try {
+      const token = await setupCeo(a);
+      // B validates (and caches) the session, then A logs it out.
+      await b.http.get('/api/v1/auth/me').set(bearer(token)).expect(200);
+      await a.http.post('/api/v1/auth/logout').set(bearer(token)).expect(204);
+      const deadline = Date.now() + 5_000;
+      let status = 200;
+      while (status === 200 && Date.now() < deadline) {
+        status = (await b.http.get('/api/v1/auth/me').set(bearer(token))).status;
+        if (status === 200) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      expect(status).toBe(401);
+      // Sessions are rows: one opened on A is valid on B.
+      const fresh = await login(a, 'ceo', TEST_PASSWORD);
+      expect((await b.http.get('/api/v1/auth/me').set(bearer(fresh)).expect(200)).body.data.username).toBe('ceo');
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
     }
   });
 });

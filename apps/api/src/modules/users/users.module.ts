@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { DevLoginController } from './dev-login.controller';
 import { PasswordHasher } from './password-hasher';
+import { SessionRevocationRelay } from './session-revocation.relay';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { TokenService } from './token.service';
@@ -38,6 +39,7 @@ export class UsersModule {
       providers: [
         AuthService,
         PasswordHasher,
+        SessionRevocationRelay,
         SessionsRepository,
         SessionsService,
         TokenService,
