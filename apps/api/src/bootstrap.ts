@@ -91,6 +91,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.useLogger(new NestFrameworkLogger(logging.forName('framework')));
   app.set('trust proxy', config.server.trustProxy);
   app.disable('x-powered-by');
+  // API responses are not cache-validated; hashing every JSON body for a weak ETag is wasted work.
+  app.set('etag', false);
   app.use(requestIdMiddleware);
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.server.bodyLimit });
