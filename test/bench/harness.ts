@@ -36,11 +36,17 @@ export function spawnServer(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 
       reject(new Error(`server did not start within ${timeoutMs} ms:\n${out.slice(-2000)}`));
     }, timeoutMs);
     const onData = (chunk: Buffer): void => {
-      out += chunk.toString();
+      // Only the startup output matters; the servers' request logs are drained, not accumulated
+      // (the service logs every request, and the load generator runs in this process).
+      out = (out + chunk.toString()).slice(-8192);
       const plain = out.replace(ANSI_ESCAPES, '');
       const match = /LISTENING (\d+)/.exec(plain) ?? /api\.server\.started[\s\S]*?port[^0-9]*(\d+)/.exec(plain);
       if (match) {
         clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        child.stdout?.resume();
+        child.stderr?.resume();
         resolve({
           port: Number(match[1]),
           child,

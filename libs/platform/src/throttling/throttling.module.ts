@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 
 import type { RequestWithActor } from '../auth/actor';
 import { AUTH_RATE_LIMITED } from '../auth/require-permission.decorator';
@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DatabaseService } from '../persistence/database.service';
 
+import { MemoryThrottlerStorage } from './memory-throttler.storage';
 import { PostgresThrottlerStorage } from './postgres-throttler.storage';
 
 const MINUTE_MS = 60_000;
@@ -48,7 +49,7 @@ export class ThrottlingModule {
               storage:
                 config.persistence.backend === 'postgres'
                   ? new PostgresThrottlerStorage(() => database.dataSource)
-                  : new ThrottlerStorageService(),
+                  : new MemoryThrottlerStorage(),
             };
           },
         }),
