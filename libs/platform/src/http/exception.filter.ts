@@ -74,7 +74,8 @@ export function renderException(exception: unknown): RenderedError {
     const status = exception.getStatus();
     const code = fallbackCode(status);
     const retryable = status === 429 || status === 503;
-    const retryAfter = status === 429 ? retryAfterOf(exception) : null;
+    // Our own limits throw RateLimitedError with the real wait; a bare 429 gets a one-minute hint.
+    const retryAfter = status === 429 ? 60 : null;
     return { status, code, detail: httpExceptionMessage(exception), retryable, retryAfter };
   }
   const status = middlewareStatus(exception);
@@ -83,11 +84,6 @@ export function renderException(exception: unknown): RenderedError {
     return { status, code: ErrorCode.RequestValidationError, detail: message, retryable: false, retryAfter: null };
   }
   return { status: 500, code: ErrorCode.InternalError, detail: GENERIC_5XX, retryable: false, retryAfter: null };
-}
-
-function retryAfterOf(exception: HttpException): number | null {
-  const value = (exception as HttpException & { retryAfterSec?: unknown }).retryAfterSec;
-  return typeof value === 'number' ? Math.max(1, Math.ceil(value)) : 60;
 }
 
 /**

@@ -186,8 +186,7 @@ export class AuthService extends WsAuthenticator {
 
   /** Development only: a CEO session without a password; never creates an account. */
   async devLogin(client: ClientInfo): Promise<IssuedSession> {
-    const page = await this.users.page({ offset: 0, limit: 200 });
-    const ceo = page.items.find((u) => u.role === HumanRole.Ceo);
+    const ceo = await this.users.findFirstByRole(HumanRole.Ceo);
     if (!ceo) {
       throw new UnauthorizedError('No administrator account exists');
     }

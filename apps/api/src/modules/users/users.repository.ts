@@ -22,6 +22,10 @@ export class UsersRepository {
     return this.repo.findOneBy({ username });
   }
 
+  findFirstByRole(role: string): Promise<UserEntity | null> {
+    return this.repo.findOne({ where: { role }, order: { createdAt: 'ASC' } });
+  }
+
   countByRole(role: string): Promise<number> {
     return this.repo.countBy({ role });
   }
