@@ -1,28 +1,56 @@
+import { AgentLifecycleEventEntity } from './agent-lifecycle-event.entity';
+import { AgentEntity } from './agent.entity';
+import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
+import { CostRecordEntity } from './cost-record.entity';
+import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { LoginFailureEntity } from './login-failure.entity';
+import { PersonalityPresetEntity } from './personality-preset.entity';
+import { ProjectEntity } from './project.entity';
+import { ProviderEntity } from './provider.entity';
 import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
 import { SessionEntity } from './session.entity';
 import { SettingEntity } from './setting.entity';
+import { TaskMetricEntity } from './task-metric.entity';
 import { UserEntity } from './user.entity';
 import { WsTicketEntity } from './ws-ticket.entity';
 
 export {
+  AgentLifecycleEventEntity,
+  AgentEntity,
+  CompanyEntity,
+  CostRecordEntity,
+  DepartmentEntity,
   DomainEventEntity,
   LoginFailureEntity,
+  PersonalityPresetEntity,
+  ProjectEntity,
+  ProviderEntity,
   RateLimitBucketEntity,
   SessionEntity,
   SettingEntity,
+  TaskMetricEntity,
   UserEntity,
   WsTicketEntity,
+  COMPANY_SINGLETON_ID,
 };
 
 /** Every entity, registered with the DataSource of both dialects. */
 export const ALL_ENTITIES = [
+  AgentLifecycleEventEntity,
+  AgentEntity,
+  CompanyEntity,
+  CostRecordEntity,
+  DepartmentEntity,
   DomainEventEntity,
   LoginFailureEntity,
+  PersonalityPresetEntity,
+  ProjectEntity,
+  ProviderEntity,
   RateLimitBucketEntity,
   SessionEntity,
   SettingEntity,
+  TaskMetricEntity,
   UserEntity,
   WsTicketEntity,
 ];

@@ -19,6 +19,10 @@ export class UserEntity {
   @Column({ type: 'boolean', default: false })
   mustChangePassword!: boolean;
 
+  /** The department a manager has authority over (null: none; other roles ignore it). */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  department!: string | null;
+
   @Column()
   createdAt!: Date;
 

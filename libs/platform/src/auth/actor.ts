@@ -11,6 +11,8 @@ export interface ActorContext {
   /** The session (JWT `jti`); null for the short-lived CLI system token. */
   sessionId: string | null;
   mustChangePassword: boolean;
+  /** Department key a manager has authority over (null: none). */
+  department: string | null;
   /** How the token arrived: the session cookie needs CSRF protection on mutations. */
   via: 'bearer' | 'cookie' | 'cli';
   /** Session expiry (epoch ms). */

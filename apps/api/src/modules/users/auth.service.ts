@@ -86,6 +86,7 @@ export class AuthService extends WsAuthenticator {
         passwordHash,
         role: HumanRole.Ceo,
         mustChangePassword: false,
+        department: null,
         createdAt: now,
         updatedAt: now,
       };
@@ -180,6 +181,7 @@ export class AuthService extends WsAuthenticator {
       username: actor.username,
       role: actor.role,
       must_change_password: actor.mustChangePassword,
+      department: actor.department,
       session_id: actor.sessionId,
     };
   }

@@ -8,6 +8,7 @@ const actor = (userId: string, expiresAt = Number.MAX_SAFE_INTEGER): ActorContex
   role: 'ceo',
   sessionId: `s-${userId}`,
   mustChangePassword: false,
+  department: null,
   via: 'bearer',
   expiresAt,
 });

@@ -6,7 +6,7 @@ import { DatabaseService } from '@app/platform';
 
 export interface ActiveSessionRow {
   session: SessionEntity;
-  user: Pick<UserEntity, 'id' | 'username' | 'role' | 'mustChangePassword'>;
+  user: Pick<UserEntity, 'id' | 'username' | 'role' | 'mustChangePassword' | 'department'>;
 }
 
 /** Sessions, WebSocket tickets and login failures: the server-side state of authentication. */
@@ -34,7 +34,13 @@ export class SessionsRepository {
     const { user } = session;
     return {
       session,
-      user: { id: user.id, username: user.username, role: user.role, mustChangePassword: user.mustChangePassword },
+      user: {
+        id: user.id,
+        username: user.username,
+        role: user.role,
+        mustChangePassword: user.mustChangePassword,
+        department: user.department,
+      },
     };
   }
 

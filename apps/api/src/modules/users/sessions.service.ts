@@ -50,6 +50,7 @@ export class SessionsService extends RequestAuthenticator {
         role: Roles.System,
         sessionId: null,
         mustChangePassword: false,
+        department: null,
         via: 'cli',
         expiresAt: verified.exp * 1000,
       };
@@ -69,6 +70,7 @@ export class SessionsService extends RequestAuthenticator {
       role: row.user.role as HumanRole,
       sessionId: claims.jti,
       mustChangePassword: row.user.mustChangePassword,
+      department: row.user.department,
       via: presented.via,
       expiresAt: row.session.expiresAt.getTime(),
     };

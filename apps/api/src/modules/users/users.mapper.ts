@@ -9,6 +9,7 @@ export function toUserResponse(user: UserEntity): UserResponseDto {
     username: user.username,
     role: user.role as HumanRole,
     must_change_password: user.mustChangePassword,
+    department: user.department,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
   };

@@ -45,7 +45,7 @@ export class UsersRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<UserEntity, 'role' | 'passwordHash' | 'mustChangePassword'>>,
+    changes: Partial<Pick<UserEntity, 'role' | 'passwordHash' | 'mustChangePassword' | 'department'>>,
   ): Promise<void> {
     await this.repo.update({ id }, { ...changes, updatedAt: new Date() });
   }

@@ -7,6 +7,7 @@ import {
   ConflictError,
   ErrorCode,
   HumanRole,
+  nameKey,
   NotFoundError,
   Page,
   type PageRequest,
@@ -50,6 +51,7 @@ export class UsersService implements OnApplicationBootstrap {
       passwordHash: await this.hasher.unusableHash(),
       role: HumanRole.System,
       mustChangePassword: false,
+      department: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -77,6 +79,7 @@ export class UsersService implements OnApplicationBootstrap {
       passwordHash: await this.hasher.hash(dto.password),
       role: dto.role,
       mustChangePassword: true,
+      department: dto.department ? nameKey(dto.department) : null,
       createdAt: now,
       updatedAt: now,
     };
@@ -115,8 +118,9 @@ export class UsersService implements OnApplicationBootstrap {
     ) {
       throw new ConflictError('The last CEO cannot be demoted');
     }
-    if (user.role !== dto.role) {
-      await this.users.update(id, { role: dto.role });
+    const department = dto.department === undefined ? user.department : dto.department && nameKey(dto.department);
+    if (user.role !== dto.role || department !== user.department) {
+      await this.users.update(id, { role: dto.role, department });
       // Role changes apply at once: cached sessions of that user are evicted on every replica.
       this.sessions.evict([], id);
       this.audit.info(
@@ -127,11 +131,12 @@ export class UsersService implements OnApplicationBootstrap {
           username: user.username,
           from_role: user.role,
           to_role: dto.role,
+          department,
         },
         'hr.user.role_changed',
       );
     }
-    return toUserResponse({ ...user, role: dto.role, updatedAt: new Date() });
+    return toUserResponse({ ...user, role: dto.role, department, updatedAt: new Date() });
   }
 
   async delete(actor: ActorContext, id: string): Promise<void> {

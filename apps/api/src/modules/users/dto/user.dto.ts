@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 import { ASSIGNABLE_ROLES, HUMAN_ROLES, type HumanRole, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@app/domain';
 
@@ -18,12 +18,26 @@ export class CreateUserDto {
   @ApiProperty({ enum: ASSIGNABLE_ROLES })
   @IsIn(ASSIGNABLE_ROLES)
   role!: HumanRole;
+
+  @ApiPropertyOptional({ maxLength: 128, description: "A manager's department: its authority is limited to it" })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  department?: string;
 }
 
 export class UpdateUserRoleDto {
   @ApiProperty({ enum: ASSIGNABLE_ROLES })
   @IsIn(ASSIGNABLE_ROLES)
   role!: HumanRole;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 128, description: 'Omit to keep; null to clear' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  department?: string | null;
 }
 
 /** The identity fields every account view shares. */
@@ -39,6 +53,9 @@ export class UserIdentityDto {
 
   @ApiProperty()
   must_change_password!: boolean;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  department!: string | null;
 }
 
 export class UserResponseDto extends UserIdentityDto {

@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './company-plan';
+export * from './activity';
+export * from './rules';

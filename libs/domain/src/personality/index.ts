@@ -1,0 +1,2 @@
+export * from './personality';
+export * from './builtin-presets';
