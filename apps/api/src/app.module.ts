@@ -3,6 +3,10 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platform';
 
 import { HealthModule } from './health/health.module';
+import { AgentsModule } from './modules/agents/agents.module';
+import { CompanyModule } from './modules/company/company.module';
+import { ProvidersModule } from './modules/providers/providers.module';
+import { SetupModule } from './modules/setup/setup.module';
 import { UsersModule } from './modules/users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -20,6 +24,10 @@ export class AppModule {
         PlatformModule.forRoot(config, logging),
         HealthModule,
         UsersModule.forRoot(config),
+        ProvidersModule,
+        AgentsModule,
+        CompanyModule,
+        SetupModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -29,3 +29,4 @@ export * from './throttling/app-throttler.guard';
 export * from './throttling/postgres-throttler.storage';
 export * from './locks/distributed-lock';
 export * from './events';
+export * from './lifecycle/reinitialisation-hooks';

@@ -8,6 +8,7 @@ import { EventsModule } from './events/events.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { AppExceptionFilter } from './http/exception.filter';
 import type { LoggingRuntime } from './logging';
+import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
 import { DistributedLock } from './locks/distributed-lock';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
@@ -35,6 +36,7 @@ export class PlatformModule {
         DatabaseService,
         DistributedLock,
         MemoryBackendBootstrap,
+        ReinitialisationHooks,
         ShutdownState,
         SubsystemRegistry,
         // Guards run in this order: unwired feature (503) → authentication and role (401/403) → rate limit (429).
@@ -48,7 +50,15 @@ export class PlatformModule {
           useFactory: (runtime: LoggingRuntime) => new AppExceptionFilter(runtime.forName('api.errors')),
         },
       ],
-      exports: [APP_CONFIG, DatabaseService, DistributedLock, EventsModule, ShutdownState, SubsystemRegistry],
+      exports: [
+        APP_CONFIG,
+        DatabaseService,
+        DistributedLock,
+        EventsModule,
+        ReinitialisationHooks,
+        ShutdownState,
+        SubsystemRegistry,
+      ],
     };
   }
 }

@@ -2,3 +2,4 @@ export * from './enums';
 export * from './company-plan';
 export * from './activity';
 export * from './rules';
+export * from './model-matching';

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from './json';
 
 /** An AI agent on the roster. `position` is the stored order (the setup wizard's agent_index). */
 @Entity({ name: 'agents' })
@@ -36,7 +37,7 @@ export class AgentEntity {
   personalityPreset!: string | null;
 
   @Column({ type: 'simple-json' })
-  personality!: Record<string, unknown>;
+  personality!: JsonObject;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   modelProvider!: string | null;
@@ -56,7 +57,7 @@ export class AgentEntity {
 
   /** Model parameters, memory, tools, authority and skills: typed by the engine. */
   @Column({ type: 'simple-json' })
-  settings!: Record<string, unknown>;
+  settings!: JsonObject;
 
   @Column()
   hiringDate!: Date;

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { JsonObject, JsonValue } from './json';
 
 /** A department of the company; names are unique case-insensitively (`nameKey`). */
 @Entity({ name: 'departments' })
@@ -29,17 +30,17 @@ export class DepartmentEntity {
   autonomyLevel!: string | null;
 
   @Column({ type: 'simple-json' })
-  teams!: unknown[];
+  teams!: JsonValue[];
 
   @Column({ type: 'simple-json' })
-  reportingLines!: unknown[];
+  reportingLines!: JsonValue[];
 
   @Column({ type: 'simple-json' })
-  policies!: Record<string, unknown>;
+  policies!: JsonObject;
 
   /** Explicit ceremony policy; null means inherit. */
   @Column({ type: 'simple-json', nullable: true })
-  ceremonyPolicy!: Record<string, unknown> | null;
+  ceremonyPolicy!: JsonObject | null;
 
   /** Bumped on every write: compare-and-set for concurrent edits. */
   @Column({ type: 'integer', default: 1 })

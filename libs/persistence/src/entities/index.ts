@@ -54,3 +54,4 @@ export const ALL_ENTITIES = [
   UserEntity,
   WsTicketEntity,
 ];
+export type { JsonObject, JsonValue } from './json';

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from './json';
 
 /** A custom personality preset (built-ins live in code and are never stored). */
 @Entity({ name: 'personality_presets' })
@@ -7,7 +8,7 @@ export class PersonalityPresetEntity {
   name!: string;
 
   @Column({ type: 'simple-json' })
-  personality!: Record<string, unknown>;
+  personality!: JsonObject;
 
   @Column()
   createdAt!: Date;

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from './json';
 
 /** A runtime-managed model provider. Secrets are stored encrypted, never in clear. */
 @Entity({ name: 'providers' })
@@ -23,10 +24,10 @@ export class ProviderEntity {
 
   /** Model entries: id, alias, costs, context size, latency. */
   @Column({ type: 'simple-json' })
-  models!: Record<string, unknown>[];
+  models!: JsonObject[];
 
   @Column({ type: 'simple-json' })
-  degradation!: Record<string, unknown>;
+  degradation!: JsonObject;
 
   /** AES-256-GCM envelope of the provider's secrets; null when it has none. */
   @Column({ type: 'text', nullable: true })

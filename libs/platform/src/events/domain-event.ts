@@ -39,3 +39,19 @@ export const MAX_EVENT_TYPE_LENGTH = 128;
 export function isInternalChannel(channel: string): boolean {
   return channel.startsWith(INTERNAL_CHANNEL_PREFIX);
 }
+
+/**
+ * Publishes the announcement of a change that is already committed: a bus failure is logged, not
+ * thrown, so it cannot turn a successful write into an error response.
+ */
+export async function announce(
+  bus: EventBus,
+  log: { error(obj: object, msg: string): void },
+  event: PublishableEvent,
+): Promise<void> {
+  try {
+    await bus.publish(event);
+  } catch (error) {
+    log.error({ err: error, channel: event.channel, event_type: event.event_type }, 'events.announcement.failed');
+  }
+}

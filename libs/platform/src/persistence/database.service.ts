@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 import { ServiceUnavailableError, Subsystem } from '@app/domain';
 import { createDataSource, runMigrations } from '@app/persistence';
@@ -60,6 +60,11 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
       throw new ServiceUnavailableError('Persistence is not available', 5);
     }
     return this.source;
+  }
+
+  /** Runs `fn` in one transaction; repositories take the manager it is given. */
+  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(fn);
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import {
+  type ActivityEvent,
+  type ActivityEventType,
+  clipDescription,
+  DEFAULT_ACTIVITY_WINDOW_HOURS,
+  formatMoney,
+  Page,
+  type PageRequest,
+  Permission,
+  roleHasPermission,
+  sortNewestFirst,
+} from '@app/domain';
+import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+
+import { redactActivityDescription, REDACTED_DESCRIPTION } from '../../realtime/cost-redaction';
+import { AgentsRepository } from './agents.repository';
+import { CompanySettingsReader } from './company-settings.reader';
+
+export interface ActivityFilter {
+  type?: ActivityEventType;
+  agentId?: string;
+  /** null: no time window (an agent's own feed), capped per source. */
+  lastNHours: number | null;
+}
+
+type Source = 'performance_tracker' | 'cost_tracker' | 'budget_config';
+
+/**
+ * The organisation's activity timeline: career events, task runs and model-call costs merged
+ * newest first. A failing secondary source is reported in `degraded_sources` while the rest still
+ * answers; the career log is the feed's backbone, so its failure fails the request.
+ */
+@Injectable()
+export class ActivitiesService {
+  private readonly log: Logger;
+
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly company: CompanySettingsReader,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.log = logging.forName('hr.activity');
+  }
+
+  async feed(actor: ActorContext, filter: ActivityFilter, page: PageRequest): Promise<Page<ActivityEvent>> {
+    const since =
+      filter.lastNHours === null
+        ? null
+        : new Date(Date.now() - (filter.lastNHours ?? DEFAULT_ACTIVITY_WINDOW_HOURS) * 3_600_000);
+    const agentIds = filter.agentId ? [filter.agentId] : undefined;
+    const degraded: Source[] = [];
+    const guarded = async <T>(source: Source, read: () => Promise<T>, fallback: T): Promise<T> => {
+      try {
+        return await read();
+      } catch (error) {
+        this.log.warn({ err: error, source }, 'hr.activity.source_failed');
+        degraded.push(source);
+        return fallback;
+      }
+    };
+
+    const [lifecycle, metrics, costs, currency] = await Promise.all([
+      this.agents.lifecycleSince(since, filter.agentId),
+      guarded('performance_tracker', () => this.agents.metricsSince(since, agentIds), []),
+      guarded('cost_tracker', () => this.agents.costsSince(since, agentIds), []),
+      guarded('budget_config', () => this.company.currency(), this.company.defaultCurrency),
+    ]);
+
+    const events: ActivityEvent[] = [];
+    for (const e of lifecycle) {
+      events.push({
+        event_type: e.eventType as ActivityEventType,
+        timestamp: e.timestamp.toISOString(),
+        description: clipDescription(e.details || `Agent ${e.eventType}`),
+        related_ids: { agent_id: e.agentId },
+      });
+    }
+    for (const m of metrics) {
+      const ids = { task_id: m.taskId, agent_id: m.agentId };
+      if (m.startedAt && (!since || m.startedAt >= since)) {
+        events.push({
+          event_type: 'task_started',
+          timestamp: m.startedAt.toISOString(),
+          description: `Task ${m.taskId} started`,
+          related_ids: ids,
+        });
+      }
+      const outcome = m.isSuccess ? 'succeeded' : 'failed';
+      events.push({
+        event_type: 'task_completed',
+        timestamp: m.completedAt.toISOString(),
+        description: clipDescription(
+          `Task ${m.taskId} ${outcome} (${m.durationSeconds.toFixed(1)}s, ${formatMoney(m.costUsd, currency)})`,
+        ),
+        related_ids: ids,
+      });
+    }
+    for (const c of costs) {
+      events.push({
+        event_type: 'cost_incurred',
+        timestamp: c.timestamp.toISOString(),
+        description: clipDescription(
+          `API call to ${c.model} (${c.inputTokens}+${c.outputTokens} tokens, ${formatMoney(c.costUsd, currency)})`,
+        ),
+        related_ids: { agent_id: c.agentId, ...(c.taskId ? { task_id: c.taskId } : {}) },
+      });
+    }
+
+    const filtered = sortNewestFirst(filter.type ? events.filter((e) => e.event_type === filter.type) : events);
+    const visible = roleHasPermission(actor.role, Permission.Write) ? filtered : filtered.map(redactCosts);
+    return Page.of(visible, page, [...new Set(degraded)]);
+  }
+}
+
+/** Read-only roles follow the work, not the spend. */
+function redactCosts(event: ActivityEvent): ActivityEvent {
+  if (event.event_type === 'cost_incurred') {
+    return { ...event, description: redactActivityDescription(event.description) ?? REDACTED_DESCRIPTION };
+  }
+  if (event.event_type === 'task_completed') {
+    return { ...event, description: event.description.replace(/, [^,()]+\)$/, ')') };
+  }
+  return event;
+}

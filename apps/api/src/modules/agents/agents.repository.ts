@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager, In, MoreThanOrEqual, type Repository } from 'typeorm';
+
+import { ACTIVITY_SOURCE_CAP, type PageRequest } from '@app/domain';
+import { AgentEntity, AgentLifecycleEventEntity, CostRecordEntity, TaskMetricEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
+
+/** The only TypeORM user for agents, their career log, and the run metrics and costs read about them. */
+@Injectable()
+export class AgentsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  private agents(manager?: EntityManager): Repository<AgentEntity> {
+    return (manager ?? this.database.dataSource.manager).getRepository(AgentEntity);
+  }
+
+  private get events(): Repository<AgentLifecycleEventEntity> {
+    return this.database.dataSource.getRepository(AgentLifecycleEventEntity);
+  }
+
+  count(): Promise<number> {
+    return this.agents().count();
+  }
+
+  async page(request: PageRequest): Promise<{ items: AgentEntity[]; total: number }> {
+    const [items, total] = await this.agents().findAndCount({
+      order: { position: 'ASC' },
+      skip: request.offset,
+      take: request.limit,
+    });
+    return { items, total };
+  }
+
+  /** Roster order: the position is the setup wizard's agent_index. */
+  all(manager?: EntityManager): Promise<AgentEntity[]> {
+    return this.agents(manager).find({ order: { position: 'ASC' } });
+  }
+
+  findByName(name: string): Promise<AgentEntity | null> {
+    return this.agents().findOneBy({ nameKey: name.trim().toLowerCase() });
+  }
+
+  /** An agent by id or (case-insensitive) name. */
+  async findByRef(ref: string): Promise<AgentEntity | null> {
+    return (await this.agents().findOneBy({ id: ref })) ?? this.findByName(ref);
+  }
+
+  findByDepartment(departmentKey: string): Promise<AgentEntity[]> {
+    return this.agents().find({ where: { department: departmentKey }, order: { position: 'ASC' } });
+  }
+
+  namesInUse(): Promise<Set<string>> {
+    return this.agents()
+      .find({ select: { nameKey: true } })
+      .then((rows) => new Set(rows.map((r) => r.nameKey)));
+  }
+
+  async nextPosition(manager?: EntityManager): Promise<number> {
+    const raw = await this.agents(manager)
+      .createQueryBuilder('a')
+      .select('MAX(a.position)', 'max')
+      .getRawOne<{ max: number | string | null }>();
+    return raw?.max === null || raw?.max === undefined ? 0 : Number(raw.max) + 1;
+  }
+
+  async insert(agent: AgentEntity, manager?: EntityManager): Promise<void> {
+    await this.agents(manager).insert(agent);
+  }
+
+  async update(id: string, changes: Partial<AgentEntity>, manager?: EntityManager): Promise<void> {
+    await this.agents(manager).update({ id }, { ...changes, updatedAt: new Date() });
+  }
+
+  async insertEvents(events: AgentLifecycleEventEntity[], manager?: EntityManager): Promise<void> {
+    if (events.length > 0) {
+      await (manager ?? this.database.dataSource.manager).getRepository(AgentLifecycleEventEntity).insert(events);
+    }
+  }
+
+  /** Oldest first: a career reads forwards. */
+  history(agentId: string, types: readonly string[]): Promise<AgentLifecycleEventEntity[]> {
+    return this.events.find({
+      where: { agentId, eventType: In([...types]) },
+      order: { timestamp: 'ASC', id: 'ASC' },
+      take: ACTIVITY_SOURCE_CAP,
+    });
+  }
+
+  lifecycleSince(since: Date | null, agentId?: string): Promise<AgentLifecycleEventEntity[]> {
+    return this.events.find({
+      where: { ...(since ? { timestamp: MoreThanOrEqual(since) } : {}), ...(agentId ? { agentId } : {}) },
+      order: { timestamp: 'DESC' },
+      take: ACTIVITY_SOURCE_CAP,
+    });
+  }
+
+  metricsSince(since: Date | null, agentIds?: readonly string[]): Promise<TaskMetricEntity[]> {
+    return this.database.dataSource.getRepository(TaskMetricEntity).find({
+      where: {
+        ...(since ? { completedAt: MoreThanOrEqual(since) } : {}),
+        ...(agentIds ? { agentId: In([...agentIds]) } : {}),
+      },
+      order: { completedAt: 'DESC' },
+      take: ACTIVITY_SOURCE_CAP,
+    });
+  }
+
+  costsSince(since: Date | null, agentIds?: readonly string[]): Promise<CostRecordEntity[]> {
+    return this.database.dataSource.getRepository(CostRecordEntity).find({
+      where: {
+        ...(since ? { timestamp: MoreThanOrEqual(since) } : {}),
+        ...(agentIds ? { agentId: In([...agentIds]) } : {}),
+      },
+      order: { timestamp: 'DESC' },
+      take: ACTIVITY_SOURCE_CAP,
+    });
+  }
+}

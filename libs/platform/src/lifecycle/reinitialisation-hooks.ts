@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * One step of the runtime rebuild that setup completion (and later, configuration changes) run:
+ * provider reload, agent bootstrap, runtime rebuild. Feature modules register theirs at init.
+ */
+export interface ReinitialisationHook {
+  /** Shown in logs and errors, e.g. `providers.reload`. */
+  name: string;
+  /** Lower runs first: providers (100) before agents (200) before the runtime (300). */
+  order: number;
+  run(): Promise<void>;
+}
+
+export const ReinitialisationOrder = { Providers: 100, Agents: 200, Runtime: 300 } as const;
+
+/** The registry of reinitialisation steps. Errors propagate unchanged so callers can retry. */
+@Injectable()
+export class ReinitialisationHooks {
+  private readonly hooks: ReinitialisationHook[] = [];
+
+  register(hook: ReinitialisationHook): () => void {
+    if (this.hooks.some((h) => h.name === hook.name)) {
+      throw new Error(`reinitialisation hook "${hook.name}" is already registered`);
+    }
+    this.hooks.push(hook);
+    return () => {
+      const index = this.hooks.indexOf(hook);
+      if (index >= 0) {
+        this.hooks.splice(index, 1);
+      }
+    };
+  }
+
+  names(): string[] {
+    return this.ordered().map((h) => h.name);
+  }
+
+  /** Runs every hook in order; the first failure stops the run and is rethrown. */
+  async runAll(onStep?: (name: string) => void): Promise<string[]> {
+    const ran: string[] = [];
+    for (const hook of this.ordered()) {
+      onStep?.(hook.name);
+      await hook.run();
+      ran.push(hook.name);
+    }
+    return ran;
+  }
+
+  private ordered(): ReinitialisationHook[] {
+    return [...this.hooks].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  }
+}
