@@ -20,17 +20,21 @@ export async function login(t: TestApp, username: string, password: string): Pro
   return (res.body as { data: { token: string } }).data.token;
 }
 
-/** A ready-to-use account of the given role: created by the CEO, logged in, password changed. */
+/**
+ * A ready-to-use account of the given role (a manager optionally scoped to `department`): created by
+ * the CEO, logged in, password changed.
+ */
 export async function userWithRole(
   t: TestApp,
   ceoToken: string,
   role: HumanRole,
   username: string = role,
+  department?: string,
 ): Promise<string> {
   await t.http
     .post('/api/v1/users')
     .set(bearer(ceoToken))
-    .send({ username, password: TEST_PASSWORD, role })
+    .send({ username, password: TEST_PASSWORD, role, ...(department ? { department } : {}) })
     .expect(201);
   const first = await login(t, username, TEST_PASSWORD);
   const changed = await t.http

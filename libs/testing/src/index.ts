@@ -1,3 +1,4 @@
 export * from './databases';
 export * from './test-app';
 export * from './auth-helpers';
+export * from './company-helpers';

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+
+import { CostRecordEntity, ProviderEntity, TaskMetricEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
+
+import { bearer } from './auth-helpers';
+import type { TestApp } from './test-app';
+
+export interface SeedModel {
+  id: string;
+  alias?: string;
+  cost_per_1k_input?: number;
+  cost_per_1k_output?: number;
+  max_context?: number;
+}
+
+const DEFAULT_MODELS: SeedModel[] = [
+  { id: 'small-model', alias: 'small', cost_per_1k_input: 0.1, cost_per_1k_output: 0.2, max_context: 8000 },
+  { id: 'medium-model', alias: 'medium', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 32000 },
+  { id: 'large-model', alias: 'large', cost_per_1k_input: 5, cost_per_1k_output: 10, max_context: 128000 },
+];
+
+function dataSource(t: TestApp) {
+  return t.app.get(DatabaseService).dataSource;
+}
+
+/** A registered provider row, as the providers API stores it (no secrets). */
+export async function seedProvider(t: TestApp, name = 'test-provider', models: SeedModel[] = DEFAULT_MODELS) {
+  const now = new Date();
+  const row: ProviderEntity = {
+    name,
+    authType: 'none',
+    baseUrl: 'http://127.0.0.1:1',
+    gatewayProvider: null,
+    family: null,
+    preset: null,
+    models: models.map((m) => ({ cost_per_1k_input: 0, cost_per_1k_output: 0, max_context: 8000, ...m })),
+    degradation: { strategy: 'alert' },
+    secrets: null,
+    secretsKeyId: null,
+    tosAcceptedAt: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await dataSource(t).getRepository(ProviderEntity).insert(row);
+}
+
+/** One finished task run of an agent (what the work engine records). */
+export async function seedTaskMetric(
+  t: TestApp,
+  agentId: string,
+  overrides: Partial<TaskMetricEntity> = {},
+): Promise<TaskMetricEntity> {
+  const completedAt = overrides.completedAt ?? new Date();
+  const row: TaskMetricEntity = {
+    id: randomUUID(),
+    agentId,
+    taskId: `task-${randomUUID().slice(0, 8)}`,
+    taskType: 'development',
+    startedAt: new Date(completedAt.getTime() - 60_000),
+    completedAt,
+    isSuccess: true,
+    durationSeconds: 60,
+    costUsd: 0.5,
+    turnsUsed: 4,
+    tokensUsed: 1200,
+    qualityScore: 8,
+    collaborationScore: null,
+    complexity: 'medium',
+    ...overrides,
+  };
+  await dataSource(t).getRepository(TaskMetricEntity).insert(row);
+  return row;
+}
+
+/** One model call's cost record. */
+export async function seedCostRecord(
+  t: TestApp,
+  agentId: string,
+  overrides: Partial<CostRecordEntity> = {},
+): Promise<CostRecordEntity> {
+  const row: CostRecordEntity = {
+    id: randomUUID(),
+    agentId,
+    taskId: null,
+    provider: 'test-provider',
+    model: 'medium-model',
+    inputTokens: 100,
+    outputTokens: 50,
+    costUsd: 0.25,
+    callCategory: 'productive',
+    timestamp: new Date(),
+    ...overrides,
+  };
+  await dataSource(t).getRepository(CostRecordEntity).insert(row);
+  return row;
+}
+
+/** POST /setup/company from a template; returns the response data. */
+export async function createCompany(
+  t: TestApp,
+  ceoToken: string,
+  template: string | null = 'startup',
+  companyName = 'Acme Labs',
+): Promise<{ agent_count: number; agents: Array<{ name: string; department: string; role: string }> }> {
+  const res = await t.http
+    .post('/api/v1/setup/company')
+    .set(bearer(ceoToken))
+    .send({ company_name: companyName, ...(template ? { template_name: template } : {}) })
+    .expect(201);
+  return (
+    res.body as { data: { agent_count: number; agents: Array<{ name: string; department: string; role: string }> } }
+  ).data;
+}
