@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 import {
   type CompanyPlan,
@@ -43,9 +43,20 @@ export class TemplateCatalog {
     this.entries = entries;
   }
 
-  /** Where the built-in templates live: `config/templates` under the working directory. */
-  static builtinDir(): string {
-    return resolve(process.cwd(), 'config', 'templates');
+  /**
+   * Where the built-in templates live: `config/templates` of the installation, found from this file
+   * (source or compiled) upwards, so it does not depend on the working directory.
+   */
+  static builtinDir(from: string = __dirname): string {
+    for (let dir = resolve(from); ; dir = dirname(dir)) {
+      const candidate = join(dir, 'config', 'templates');
+      if (existsSync(join(dir, 'package.json')) && existsSync(candidate)) {
+        return candidate;
+      }
+      if (dirname(dir) === dir) {
+        return resolve(process.cwd(), 'config', 'templates');
+      }
+    }
   }
 
   /**
