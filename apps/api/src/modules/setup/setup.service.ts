@@ -144,22 +144,9 @@ export class SetupService {
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
       };
-      const departments = plan.departments.map((d, position): DepartmentEntity => ({
-        id: randomUUID(),
-        name: d.name,
-        nameKey: nameKey(d.name),
-        position,
-        head: d.headRole,
-        budgetPercent: d.budgetPercent,
-        autonomyLevel: null,
-        teams: [],
-        reportingLines: [],
-        policies: {},
-        ceremonyPolicy: null,
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      }));
+      const departments = plan.departments.map((d, position) =>
+        newDepartment(d.name, position, now, { head: d.headRole, budgetPercent: d.budgetPercent }),
+      );
       const { agents, events } = this.agents.prepareHires(hires, 0, actor.username, `from template ${template}`);
       await this.database.transaction(async (manager) => {
         await this.company.saveCompany(company, manager);
@@ -367,25 +354,8 @@ export class SetupService {
       throw new ValidationError('department: must not be blank', ErrorCode.RequestValidationError);
     }
     if (!(await this.company.findDepartment(key))) {
-      const now = new Date();
-      await this.company.insertDepartments([
-        {
-          id: randomUUID(),
-          name: name.trim(),
-          nameKey: key,
-          position: await this.company.nextDepartmentPosition(),
-          head: null,
-          budgetPercent: 0,
-          autonomyLevel: null,
-          teams: [],
-          reportingLines: [],
-          policies: {},
-          ceremonyPolicy: null,
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]);
+      const position = await this.company.nextDepartmentPosition();
+      await this.company.insertDepartments([newDepartment(name.trim(), position, new Date())]);
       await announce(this.bus, this.log, {
         channel: 'departments',
         event_type: 'department.created',
@@ -421,6 +391,30 @@ export class SetupService {
     }
     return hires;
   }
+}
+
+function newDepartment(
+  name: string,
+  position: number,
+  now: Date,
+  shape: { head: string | null; budgetPercent: number } = { head: null, budgetPercent: 0 },
+): DepartmentEntity {
+  return {
+    id: randomUUID(),
+    name,
+    nameKey: nameKey(name),
+    position,
+    head: shape.head,
+    budgetPercent: shape.budgetPercent,
+    autonomyLevel: null,
+    teams: [],
+    reportingLines: [],
+    policies: {},
+    ceremonyPolicy: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 function toSummary(agent: AgentEntity): SetupAgentSummaryDto {
