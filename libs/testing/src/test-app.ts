@@ -13,7 +13,7 @@ import type { AppConfig, LoggingRuntime } from '@app/platform';
 
 import { createApp, stopApp } from '../../../apps/api/src/bootstrap';
 
-import { createTestDatabase, type TestDatabase } from './databases';
+import { collectGarbage, createTestDatabase, type TestDatabase } from './databases';
 
 export const TEST_JWT_SECRET = 'test-signing-secret-0123456789-abcdefghijklmnop';
 
@@ -85,6 +85,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
       closed = true;
       await stopApp(created);
+      collectGarbage();
       if (ownDb) {
         await db.drop();
       }

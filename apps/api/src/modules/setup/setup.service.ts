@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
 
 import {
+  assertAutonomyAllowed,
   type CompanyPlan,
   ConflictError,
   DEFAULT_DEPARTMENT,
@@ -197,11 +199,11 @@ export class SetupService {
       }
       const model = await this.resolveModel(dto.model_provider, dto.model_id);
       const preset = await this.personalities.resolve(dto.personality_preset ?? DEFAULT_PERSONALITY_PRESET);
-      const department = await this.ensureDepartment(dto.department ?? DEFAULT_DEPARTMENT);
+      const departmentName = (dto.department ?? DEFAULT_DEPARTMENT).trim();
       const hire: NewAgent = {
         name: dto.name.trim(),
         role: dto.role.trim(),
-        department,
+        department: departmentName,
         level: dto.level ?? 'mid',
         personalityPreset: preset.name,
         personality: preset.personality,
@@ -211,10 +213,25 @@ export class SetupService {
         autonomyLevel: dto.autonomy_level ?? null,
         budgetLimitMonthly: dto.budget_limit_monthly ?? null,
       };
-      if (!hire.name || !hire.role) {
-        throw new ValidationError('name and role must not be blank', ErrorCode.RequestValidationError);
+      if (!hire.name || !hire.role || !departmentName) {
+        throw new ValidationError('name, role and department must not be blank', ErrorCode.RequestValidationError);
       }
-      const agent = await this.agents.hire(hire, actor.username, 'manually during setup');
+      assertAutonomyAllowed(hire.level, hire.autonomyLevel);
+      // The department (when new) and the agent are written together: a refused hire leaves nothing.
+      const { agent, createdDepartment } = await this.database.transaction(async (manager) => {
+        const created = await this.ensureDepartment(departmentName, manager);
+        return {
+          agent: await this.agents.hire(hire, actor.username, 'manually during setup', manager),
+          createdDepartment: created,
+        };
+      });
+      if (createdDepartment) {
+        await announce(this.bus, this.log, {
+          channel: 'departments',
+          event_type: 'department.created',
+          payload: { name: departmentName },
+        });
+      }
       await this.agents.announceHired([agent]);
       return toSummary(agent);
     });
@@ -347,22 +364,14 @@ export class SetupService {
     return { provider: model.provider, id: model.id };
   }
 
-  /** The department of a manually added agent, created (at the end, no budget share) when missing. */
-  private async ensureDepartment(name: string): Promise<string> {
-    const key = nameKey(name);
-    if (!key) {
-      throw new ValidationError('department: must not be blank', ErrorCode.RequestValidationError);
+  /** Creates the department of a manually added agent (at the end, no budget share) when missing. */
+  private async ensureDepartment(name: string, manager: EntityManager): Promise<boolean> {
+    if (await this.company.findDepartment(nameKey(name), manager)) {
+      return false;
     }
-    if (!(await this.company.findDepartment(key))) {
-      const position = await this.company.nextDepartmentPosition();
-      await this.company.insertDepartments([newDepartment(name.trim(), position, new Date())]);
-      await announce(this.bus, this.log, {
-        channel: 'departments',
-        event_type: 'department.created',
-        payload: { name: name.trim() },
-      });
-    }
-    return key;
+    const position = await this.company.nextDepartmentPosition(manager);
+    await this.company.insertDepartments([newDepartment(name, position, new Date())], manager);
+    return true;
   }
 
   /** Template roster → hires: names from the chosen locales, models matched to the providers. */
