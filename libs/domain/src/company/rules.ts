@@ -11,6 +11,9 @@ export function assertAutonomyAllowed(level: SeniorityLevel, autonomy: AutonomyL
   }
 }
 
+/** Agent names are path parameters (/agents/{agent_name}), so they share the 128-character path limit. */
+export const AGENT_NAME_MAX_LENGTH = 128;
+
 /** Lookup key of case-insensitive names (agents, departments, projects). */
 export function nameKey(name: string): string {
   return name.trim().toLowerCase();

@@ -94,25 +94,34 @@ export class AgentsRepository {
     });
   }
 
-  metricsSince(since: Date | null, agentIds?: readonly string[]): Promise<TaskMetricEntity[]> {
+  /** Newest first; `cap` bounds feed reads, null reads everything (aggregates must see every row). */
+  metricsSince(
+    since: Date | null,
+    agentIds?: readonly string[],
+    cap: number | null = ACTIVITY_SOURCE_CAP,
+  ): Promise<TaskMetricEntity[]> {
     return this.database.dataSource.getRepository(TaskMetricEntity).find({
       where: {
         ...(since ? { completedAt: MoreThanOrEqual(since) } : {}),
         ...(agentIds ? { agentId: In([...agentIds]) } : {}),
       },
       order: { completedAt: 'DESC' },
-      take: ACTIVITY_SOURCE_CAP,
+      ...(cap === null ? {} : { take: cap }),
     });
   }
 
-  costsSince(since: Date | null, agentIds?: readonly string[]): Promise<CostRecordEntity[]> {
+  costsSince(
+    since: Date | null,
+    agentIds?: readonly string[],
+    cap: number | null = ACTIVITY_SOURCE_CAP,
+  ): Promise<CostRecordEntity[]> {
     return this.database.dataSource.getRepository(CostRecordEntity).find({
       where: {
         ...(since ? { timestamp: MoreThanOrEqual(since) } : {}),
         ...(agentIds ? { agentId: In([...agentIds]) } : {}),
       },
       order: { timestamp: 'DESC' },
-      take: ACTIVITY_SOURCE_CAP,
+      ...(cap === null ? {} : { take: cap }),
     });
   }
 }

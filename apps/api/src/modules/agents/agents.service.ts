@@ -81,7 +81,8 @@ export class AgentsService {
   async performance(name: string): Promise<AgentPerformanceSummaryDto> {
     const agent = await this.findOrThrow(name);
     const now = new Date();
-    const rows = await this.agents.metricsSince(new Date(now.getTime() - PERFORMANCE_LOOKBACK_MS), [agent.id]);
+    const since = new Date(now.getTime() - PERFORMANCE_LOOKBACK_MS);
+    const rows = await this.agents.metricsSince(since, [agent.id], null);
     return computeAgentPerformance(agent.name, rows.map(toTaskMetricRecord), now);
   }
 

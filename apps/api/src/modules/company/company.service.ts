@@ -89,8 +89,8 @@ export class CompanyService {
     }
     try {
       const [metrics, costs] = await Promise.all([
-        this.agents.metricsSince(new Date(now.getTime() - 30 * DAY_MS), ids),
-        this.agents.costsSince(new Date(now.getTime() - 7 * DAY_MS), ids),
+        this.agents.metricsSince(new Date(now.getTime() - 30 * DAY_MS), ids, null),
+        this.agents.costsSince(new Date(now.getTime() - 7 * DAY_MS), ids, null),
       ]);
       return computeDepartmentHealth({
         ...base,
@@ -134,7 +134,7 @@ export class CompanyService {
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt += 1) {
       const row = await this.findDepartment(name);
       this.assertDepartmentAuthority(actor, row);
-      if (ifMatch !== undefined && ifMatch !== etagOf(row)) {
+      if (ifMatch !== undefined && ifMatch.trim() !== '*' && ifMatch !== etagOf(row)) {
         throw new ConflictError(
           `The ceremony policy of "${row.name}" changed since it was read (If-Match ${ifMatch}, current ${etagOf(row)})`,
           ErrorCode.VersionConflict,
@@ -153,7 +153,7 @@ export class CompanyService {
         });
         return updated;
       }
-      if (ifMatch !== undefined) {
+      if (ifMatch !== undefined && ifMatch.trim() !== '*') {
         break;
       }
     }

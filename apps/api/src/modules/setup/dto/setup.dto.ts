@@ -14,7 +14,13 @@ import {
   MinLength,
 } from 'class-validator';
 
-import { AUTONOMY_LEVELS, type AutonomyLevel, SENIORITY_LEVELS, type SeniorityLevel } from '@app/domain';
+import {
+  AGENT_NAME_MAX_LENGTH,
+  AUTONOMY_LEVELS,
+  type AutonomyLevel,
+  SENIORITY_LEVELS,
+  type SeniorityLevel,
+} from '@app/domain';
 
 export class SetupStatusDto {
   @ApiProperty({ description: 'No CEO account exists yet (POST /auth/setup first)' })
@@ -179,10 +185,10 @@ export class SetupAgentListDto {
 }
 
 export class CreateSetupAgentDto {
-  @ApiProperty({ minLength: 1, maxLength: 200 })
+  @ApiProperty({ minLength: 1, maxLength: AGENT_NAME_MAX_LENGTH, description: 'Addressable as /agents/{agent_name}' })
   @IsString()
   @MinLength(1)
-  @MaxLength(200)
+  @MaxLength(AGENT_NAME_MAX_LENGTH)
   name!: string;
 
   @ApiProperty({ minLength: 1, maxLength: 100 })
@@ -250,10 +256,10 @@ export class SetAgentModelDto {
 }
 
 export class SetAgentNameDto {
-  @ApiProperty({ minLength: 1, maxLength: 200 })
+  @ApiProperty({ minLength: 1, maxLength: AGENT_NAME_MAX_LENGTH, description: 'Addressable as /agents/{agent_name}' })
   @IsString()
   @MinLength(1)
-  @MaxLength(200)
+  @MaxLength(AGENT_NAME_MAX_LENGTH)
   name!: string;
 }
 

@@ -12,7 +12,7 @@ import {
 } from './name-locales';
 
 /** Generated names never exceed this many UTF-16 code units. */
-export const MAX_GENERATED_NAME_LENGTH = 200;
+export const MAX_GENERATED_NAME_LENGTH = 128;
 
 /** Fresh draws tried before a taken name gets a numeric suffix. */
 const MAX_ATTEMPTS = 20;
