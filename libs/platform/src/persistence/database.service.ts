@@ -103,7 +103,6 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     const source = this.source;
     this.source = null;
     if (source?.isInitialized) {
-      releaseCachedStatements(source);
       await source.destroy();
     }
   }
@@ -154,14 +153,4 @@ async function ensureParentDir(file: string): Promise<void> {
   if (file !== ':memory:') {
     await mkdir(dirname(file), { recursive: true });
   }
-}
-
-/**
- * The SQLite query runner caches prepared statements and keeps the cache after the database closes;
- * dropping it lets the garbage collector finalise the statements while the process is healthy
- * rather than at exit (better-sqlite3 aborts when a statement is finalised during teardown).
- */
-function releaseCachedStatements(source: DataSource): void {
-  const runner = (source.driver as { queryRunner?: { stmtCache?: Map<string, unknown> } }).queryRunner;
-  runner?.stmtCache?.clear();
 }
