@@ -4,6 +4,7 @@ import {
   seedCostRecord,
   seedProvider,
   seedTaskMetric,
+  seedTaskMetrics,
   setupCeo,
   startTestApp,
   type TestApp,
@@ -397,30 +398,12 @@ describe.each(testBackends())('agents and activities on %s', (backend) => {
   });
 
   it('should count every run of the last 90 days in the performance summary', async () => {
-    const { randomUUID } = await import('node:crypto');
-    const { DatabaseService } = await import('@app/platform');
-    const { TaskMetricEntity } = await import('@app/persistence');
-    const repo = t.app.get(DatabaseService).dataSource.getRepository(TaskMetricEntity);
     const now = Date.now();
-    const runs = Array.from({ length: 2100 }, (_, i) => ({
-      id: randomUUID(),
-      agentId: pm.id,
+    await seedTaskMetrics(t, pm.id, 2100, (i) => ({
       taskId: `task-${i}`,
-      taskType: 'development',
       startedAt: null,
       completedAt: new Date(now - (i + 1) * 1000),
-      isSuccess: true,
-      durationSeconds: 60,
-      costUsd: 0.5,
-      turnsUsed: 4,
-      tokensUsed: 1200,
-      qualityScore: 8,
-      collaborationScore: null,
-      complexity: 'medium',
     }));
-    for (let i = 0; i < runs.length; i += 300) {
-      await repo.insert(runs.slice(i, i + 300));
-    }
     const res = await t.http
       .get(`/api/v1/agents/${path(pm.name)}/performance`)
       .set(bearer(ceo))

@@ -3,7 +3,9 @@ import {
   bearer,
   createCompany,
   seedCostRecord,
+  seedCostRecords,
   seedTaskMetric,
+  seedTaskMetrics,
   setupCeo,
   startTestApp,
   type TestApp,
@@ -202,44 +204,15 @@ describe.each(testBackends())('company, departments and projects on %s', (backen
       });
 
       it('should sum every cost of the last 7 days and count every run of the last 30', async () => {
-        const { randomUUID } = await import('node:crypto');
-        const { DatabaseService } = await import('@app/platform');
-        const { CostRecordEntity, TaskMetricEntity } = await import('@app/persistence');
-        const dataSource = t.app.get(DatabaseService).dataSource;
         const pm = byRole('Product Manager');
         const now = Date.now();
-        const costs = Array.from({ length: 2100 }, (_, i) => ({
-          id: randomUUID(),
-          agentId: pm.id,
-          taskId: null,
-          provider: 'test-provider',
-          model: 'medium-model',
-          inputTokens: 100,
-          outputTokens: 50,
-          costUsd: 1,
-          callCategory: 'productive',
-          timestamp: new Date(now - (i + 1) * 1000),
-        }));
-        const runs = Array.from({ length: 2100 }, (_, i) => ({
-          id: randomUUID(),
-          agentId: pm.id,
+        const secondsAgo = (i: number): Date => new Date(now - (i + 1) * 1000);
+        await seedCostRecords(t, pm.id, 2100, (i) => ({ costUsd: 1, timestamp: secondsAgo(i) }));
+        await seedTaskMetrics(t, pm.id, 2100, (i) => ({
           taskId: `task-${i}`,
-          taskType: 'development',
           startedAt: null,
-          completedAt: new Date(now - (i + 1) * 1000),
-          isSuccess: true,
-          durationSeconds: 60,
-          costUsd: 0.5,
-          turnsUsed: 4,
-          tokensUsed: 1200,
-          qualityScore: 8,
-          collaborationScore: null,
-          complexity: 'medium',
+          completedAt: secondsAgo(i),
         }));
-        for (let i = 0; i < 2100; i += 300) {
-          await dataSource.getRepository(CostRecordEntity).insert(costs.slice(i, i + 300));
-          await dataSource.getRepository(TaskMetricEntity).insert(runs.slice(i, i + 300));
-        }
         const res = await t.http.get('/api/v1/departments/product/health').set(bearer(ceo)).expect(200);
         // 2100 × 1.00 seeded here plus the 9.00 seeded by the previous test.
         expect(res.body.data).toMatchObject({ department_cost_7d: 2109, total_runs: 2100 });

@@ -1,5 +1,14 @@
 import { EventBus, type ReceivedEvent } from '@app/platform';
-import { bearer, createCompany, setupCeo, startTestApp, type TestApp, testBackends, userWithRole } from '@app/testing';
+import {
+  bearer,
+  createCompany,
+  expectError,
+  setupCeo,
+  startTestApp,
+  type TestApp,
+  testBackends,
+  userWithRole,
+} from '@app/testing';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 
@@ -19,16 +28,6 @@ const PERSONALITY_FIELDS = [
   'verbosity',
   'conflict_approach',
 ];
-
-/** The error envelope of a failed request, with its code. */
-function expectError(body: Record<string, unknown>, code: number, category?: string): void {
-  expect(body).toMatchObject({ data: null, success: false, error: expect.any(String) });
-  const detail = body.error_detail as { error_code: number; error_category: string };
-  expect(detail.error_code).toBe(code);
-  if (category) {
-    expect(detail.error_category).toBe(category);
-  }
-}
 
 describe.each(testBackends())('personality presets on %s', (backend) => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { EventBus, type ReceivedEvent, ReinitialisationHooks } from '@app/platform';
 import {
   bearer,
+  expectError,
   createCompany,
   seedProvider,
   setupCeo,
@@ -31,16 +32,6 @@ interface SetupAgent {
   model_id: string | null;
   tier: string;
   personality_preset: string | null;
-}
-
-/** The error envelope of a failed request, with its code. */
-function expectError(body: Record<string, unknown>, code: number, category?: string): void {
-  expect(body).toMatchObject({ data: null, success: false, error: expect.any(String) });
-  const detail = body.error_detail as { error_code: number; error_category: string };
-  expect(detail.error_code).toBe(code);
-  if (category) {
-    expect(detail.error_category).toBe(category);
-  }
 }
 
 describe.each(testBackends())('setup wizard on %s', (backend) => {

@@ -5,6 +5,16 @@ import type { TestApp } from './test-app';
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
 export const NEW_PASSWORD = 'another-long-password-2026';
 
+/** Asserts the error envelope of a failed request and its 4-digit code (and category when given). */
+export function expectError(body: Record<string, unknown>, code: number, category?: string): void {
+  expect(body).toMatchObject({ data: null, success: false, error: expect.any(String) });
+  const detail = body.error_detail as { error_code: number; error_category: string };
+  expect(detail.error_code).toBe(code);
+  if (category) {
+    expect(detail.error_category).toBe(category);
+  }
+}
+
 export function bearer(token: string): { Authorization: string } {
   return { Authorization: `Bearer ${token}` };
 }

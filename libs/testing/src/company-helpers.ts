@@ -46,14 +46,9 @@ export async function seedProvider(t: TestApp, name = 'test-provider', models: S
   await dataSource(t).getRepository(ProviderEntity).insert(row);
 }
 
-/** One finished task run of an agent (what the work engine records). */
-export async function seedTaskMetric(
-  t: TestApp,
-  agentId: string,
-  overrides: Partial<TaskMetricEntity> = {},
-): Promise<TaskMetricEntity> {
+function taskMetricRow(agentId: string, overrides: Partial<TaskMetricEntity>): TaskMetricEntity {
   const completedAt = overrides.completedAt ?? new Date();
-  const row: TaskMetricEntity = {
+  return {
     id: randomUUID(),
     agentId,
     taskId: `task-${randomUUID().slice(0, 8)}`,
@@ -70,17 +65,10 @@ export async function seedTaskMetric(
     complexity: 'medium',
     ...overrides,
   };
-  await dataSource(t).getRepository(TaskMetricEntity).insert(row);
-  return row;
 }
 
-/** One model call's cost record. */
-export async function seedCostRecord(
-  t: TestApp,
-  agentId: string,
-  overrides: Partial<CostRecordEntity> = {},
-): Promise<CostRecordEntity> {
-  const row: CostRecordEntity = {
+function costRecordRow(agentId: string, overrides: Partial<CostRecordEntity>): CostRecordEntity {
+  return {
     id: randomUUID(),
     agentId,
     taskId: null,
@@ -93,8 +81,60 @@ export async function seedCostRecord(
     timestamp: new Date(),
     ...overrides,
   };
+}
+
+const BULK_CHUNK = 300;
+
+/** One finished task run of an agent (what the work engine records). */
+export async function seedTaskMetric(
+  t: TestApp,
+  agentId: string,
+  overrides: Partial<TaskMetricEntity> = {},
+): Promise<TaskMetricEntity> {
+  const row = taskMetricRow(agentId, overrides);
+  await dataSource(t).getRepository(TaskMetricEntity).insert(row);
+  return row;
+}
+
+/** `count` task runs at once; `overrides(i)` shapes the i-th (inserted in chunks). */
+export async function seedTaskMetrics(
+  t: TestApp,
+  agentId: string,
+  count: number,
+  overrides: (index: number) => Partial<TaskMetricEntity> = () => ({}),
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => taskMetricRow(agentId, overrides(i)));
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    await dataSource(t)
+      .getRepository(TaskMetricEntity)
+      .insert(rows.slice(i, i + BULK_CHUNK));
+  }
+}
+
+/** One model call's cost record. */
+export async function seedCostRecord(
+  t: TestApp,
+  agentId: string,
+  overrides: Partial<CostRecordEntity> = {},
+): Promise<CostRecordEntity> {
+  const row = costRecordRow(agentId, overrides);
   await dataSource(t).getRepository(CostRecordEntity).insert(row);
   return row;
+}
+
+/** `count` cost records at once; `overrides(i)` shapes the i-th (inserted in chunks). */
+export async function seedCostRecords(
+  t: TestApp,
+  agentId: string,
+  count: number,
+  overrides: (index: number) => Partial<CostRecordEntity> = () => ({}),
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => costRecordRow(agentId, overrides(i)));
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    await dataSource(t)
+      .getRepository(CostRecordEntity)
+      .insert(rows.slice(i, i + BULK_CHUNK));
+  }
 }
 
 /** POST /setup/company from a template; returns the response data. */

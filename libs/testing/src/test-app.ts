@@ -85,9 +85,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
       closed = true;
       await stopApp(created);
-      collectGarbage();
       if (ownDb) {
-        await db.drop();
+        await db.drop(); // collects garbage before removing a SQLite file
+      } else {
+        collectGarbage();
       }
       rmSync(logDir, { recursive: true, force: true });
     },

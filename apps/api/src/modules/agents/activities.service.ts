@@ -7,6 +7,7 @@ import {
   clipDescription,
   DEFAULT_ACTIVITY_WINDOW_HOURS,
   formatMoney,
+  LIFECYCLE_EVENT_TYPES,
   Page,
   type PageRequest,
   Permission,
@@ -25,6 +26,9 @@ export interface ActivityFilter {
   /** null: no time window (an agent's own feed), capped per source. */
   lastNHours: number | null;
 }
+
+const RUN_EVENT_TYPES = ['task_started', 'task_completed'];
+const COST_EVENT_TYPES = ['cost_incurred'];
 
 type Source = 'performance_tracker' | 'cost_tracker' | 'budget_config';
 
@@ -62,11 +66,15 @@ export class ActivitiesService {
       }
     };
 
+    // A type filter needs only the sources that can produce that type.
+    const wants = (types: readonly string[]): boolean => !filter.type || types.includes(filter.type);
     const [lifecycle, metrics, costs, currency] = await Promise.all([
-      this.agents.lifecycleSince(since, filter.agentId),
-      guarded('performance_tracker', () => this.agents.metricsSince(since, agentIds), []),
-      guarded('cost_tracker', () => this.agents.costsSince(since, agentIds), []),
-      guarded('budget_config', () => this.company.currency(), this.company.defaultCurrency),
+      wants(LIFECYCLE_EVENT_TYPES) ? this.agents.lifecycleSince(since, filter.agentId) : [],
+      wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.agents.metricsSince(since, agentIds), []) : [],
+      wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.agents.costsSince(since, agentIds), []) : [],
+      wants([...RUN_EVENT_TYPES, ...COST_EVENT_TYPES])
+        ? guarded('budget_config', () => this.company.currency(), this.company.defaultCurrency)
+        : this.company.defaultCurrency,
     ]);
 
     const events: ActivityEvent[] = [];

@@ -45,6 +45,20 @@ export class AgentsRepository {
     return (await this.agents().findOneBy({ id: ref })) ?? this.findByName(ref);
   }
 
+  /** Head count per department key (one grouped query, not a roster read). */
+  async countByDepartment(departmentKey?: string): Promise<Map<string, number>> {
+    const query = this.agents()
+      .createQueryBuilder('a')
+      .select('a.department', 'department')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('a.department');
+    if (departmentKey !== undefined) {
+      query.where('a.department = :departmentKey', { departmentKey });
+    }
+    const rows = await query.getRawMany<{ department: string; count: number | string }>();
+    return new Map(rows.map((r) => [r.department, Number(r.count)]));
+  }
+
   findByDepartment(departmentKey: string): Promise<AgentEntity[]> {
     return this.agents().find({ where: { department: departmentKey }, order: { position: 'ASC' } });
   }

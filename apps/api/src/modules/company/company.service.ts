@@ -52,12 +52,15 @@ export class CompanyService {
   }
 
   async departments(): Promise<DepartmentDto[]> {
-    const [rows, counts] = await Promise.all([this.company.allDepartments(), this.agentCounts()]);
+    const [rows, counts] = await Promise.all([this.company.allDepartments(), this.agents.countByDepartment()]);
     return rows.map((row) => toDepartment(row, counts.get(row.nameKey) ?? 0));
   }
 
   async pageDepartments(page: PageRequest): Promise<Page<DepartmentDto>> {
-    const [{ items, total }, counts] = await Promise.all([this.company.pageDepartments(page), this.agentCounts()]);
+    const [{ items, total }, counts] = await Promise.all([
+      this.company.pageDepartments(page),
+      this.agents.countByDepartment(),
+    ]);
     return new Page(
       items.map((row) => toDepartment(row, counts.get(row.nameKey) ?? 0)),
       total,
@@ -68,7 +71,8 @@ export class CompanyService {
 
   async department(name: string): Promise<DepartmentDto> {
     const row = await this.findDepartment(name);
-    return toDepartment(row, (await this.agents.findByDepartment(row.nameKey)).length);
+    const counts = await this.agents.countByDepartment(row.nameKey);
+    return toDepartment(row, counts.get(row.nameKey) ?? 0);
   }
 
   async health(name: string): Promise<DepartmentHealthDto> {
@@ -176,14 +180,6 @@ export class CompanyService {
       throw new NotFoundError(`Department "${name}" not found`, ErrorCode.DepartmentNotFound);
     }
     return row;
-  }
-
-  private async agentCounts(): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    for (const agent of await this.agents.all()) {
-      counts.set(agent.department, (counts.get(agent.department) ?? 0) + 1);
-    }
-    return counts;
   }
 }
 
