@@ -5,3 +5,4 @@ export * from './errors';
 export * from './company';
 export * from './performance';
 export * from './personality';
+export * from './providers';

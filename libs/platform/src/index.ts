@@ -30,3 +30,4 @@ export * from './throttling/postgres-throttler.storage';
 export * from './locks/distributed-lock';
 export * from './events';
 export * from './lifecycle/reinitialisation-hooks';
+export * from './crypto/secret-cipher';

@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.tokens';
 import { AuthGuard } from './auth/auth.guard';
+import { SecretCipher } from './crypto/secret-cipher';
 import { EventsModule } from './events/events.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { AppExceptionFilter } from './http/exception.filter';
@@ -33,6 +34,7 @@ export class PlatformModule {
       imports: [LoggingModule.forRoot(logging), ThrottlingModule.forRoot(), EventsModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: SecretCipher, useValue: new SecretCipher(config.secrets) },
         DatabaseService,
         DistributedLock,
         MemoryBackendBootstrap,
@@ -56,6 +58,7 @@ export class PlatformModule {
         DistributedLock,
         EventsModule,
         ReinitialisationHooks,
+        SecretCipher,
         ShutdownState,
         SubsystemRegistry,
       ],

@@ -2,3 +2,4 @@ export * from './databases';
 export * from './test-app';
 export * from './auth-helpers';
 export * from './company-helpers';
+export * from './mock-llm';

@@ -16,6 +16,7 @@ export const KNOWN_CHANNELS: ReadonlySet<string> = new Set([
   'projects',
   'company',
   'departments',
+  'providers',
 ]);
 
 /** Spend figures are for the roles that manage money. */

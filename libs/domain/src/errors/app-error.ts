@@ -58,7 +58,9 @@ export function defaultStatusFor(code: ErrorCode): number {
       // The state of the organisation's budget forbids the action: a conflict with current state.
       return 409;
     case 'provider_error':
-      return 502;
+      // The interface's status set has no 502: an upstream model provider failing makes the
+      // feature unavailable for now, which clients already handle as a retryable 503.
+      return 503;
     case 'internal':
       return 500;
     default:

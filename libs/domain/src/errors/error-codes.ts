@@ -13,6 +13,12 @@ export const ErrorCode = {
   RequestValidationError: 2001,
   ConfigValidationError: 2005,
   SeniorityAutonomyViolation: 2012,
+  /** A local-model operation (pull, delete, launch config) on a provider whose preset does not support it. */
+  ProviderCapabilityUnsupported: 2013,
+  /** Discovery or probing refused: the target resolves to a private, loopback, link-local or metadata address. */
+  UnsafeDiscoveryTarget: 2014,
+  /** The model router could not resolve a model for the request (e.g. manual routing without an override). */
+  RoutingUnresolved: 2015,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -28,6 +34,7 @@ export const ErrorCode = {
   PersonalityPresetNotFound: 3019,
   ProviderNotFound: 3020,
   TemplateNotFound: 3021,
+  ProviderPresetNotFound: 3022,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -35,6 +42,8 @@ export const ErrorCode = {
   TaskVersionConflict: 4003,
   SetupAlreadyComplete: 4010,
   BuiltinPresetImmutable: 4011,
+  /** A provider cannot be deleted while agents are assigned to its models. */
+  ProviderInUse: 4012,
   AgentRuntimeNotConfigured: 4014,
   // 5xxx rate_limit
   RateLimited: 5000,
@@ -54,6 +63,10 @@ export const ErrorCode = {
   ProviderAuthenticationFailed: 7004,
   ProviderInvalidRequest: 7005,
   ProviderContentFiltered: 7006,
+  /** The OAuth token endpoint refused or failed the client-credentials exchange. */
+  ProviderOAuthError: 7008,
+  /** The provider answered 429: its own rate limit (retryable, with the provider's reset when given). */
+  ProviderRateLimited: 7010,
   // 8xxx internal
   InternalError: 8000,
   ServiceUnavailable: 8001,

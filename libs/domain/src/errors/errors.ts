@@ -56,3 +56,22 @@ export class InternalError extends AppError {
     super(code, message, false, { cause });
   }
 }
+
+/** A model provider call failed; `code` is the 7xxx code of the failure kind. */
+export class ProviderCallError extends AppError {
+  constructor(
+    message: string,
+    code: ErrorCode = ErrorCode.ProviderError,
+    retryable = false,
+    retryAfterSec: number | null = null,
+  ) {
+    super(code, message, retryable, { retryAfterSec });
+  }
+}
+
+/** Every provider that could serve the call is out of quota (6004). */
+export class QuotaExhaustedError extends AppError {
+  constructor(message: string, retryAfterSec: number | null = null) {
+    super(ErrorCode.QuotaExhausted, message, retryAfterSec !== null, { retryAfterSec });
+  }
+}

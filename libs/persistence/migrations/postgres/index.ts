@@ -1,10 +1,12 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { AuthSessionsEvents1795282436928 } from './1795282436928-auth-sessions-events';
 import { CompanyStructure1795284720793 } from './1795284720793-company-structure';
+import { ProviderRuntime1795287671026 } from './1795287671026-provider-runtime';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
   InitialSchema1763700000000,
   AuthSessionsEvents1795282436928,
   CompanyStructure1795284720793,
+  ProviderRuntime1795287671026,
 ];

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     const index = join(root, backend, 'index.ts');
     const text = readFileSync(index, 'utf8')
       .replace(/^(import .*\n)(?!import)/m, `$1import { ${className} } from './${file}';\n`)
-      .replace(/\];\s*$/, `, ${className}];\n`);
+      .replace(/,?\s*\];\s*$/, `,\n  ${className},\n];\n`);
     writeFileSync(index, text);
     appendFileSync(index, '');
     process.stdout.write(`${backend}: wrote ${file}.ts (${up.length} statements)\n`);

@@ -7,6 +7,7 @@ import { DomainEventEntity } from './domain-event.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { PersonalityPresetEntity } from './personality-preset.entity';
 import { ProjectEntity } from './project.entity';
+import { ProviderCallEntity } from './provider-call.entity';
 import { ProviderEntity } from './provider.entity';
 import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
 import { SessionEntity } from './session.entity';
@@ -25,6 +26,7 @@ export {
   LoginFailureEntity,
   PersonalityPresetEntity,
   ProjectEntity,
+  ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
   SessionEntity,
@@ -46,6 +48,7 @@ export const ALL_ENTITIES = [
   LoginFailureEntity,
   PersonalityPresetEntity,
   ProjectEntity,
+  ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
   SessionEntity,

@@ -29,6 +29,22 @@ export class ProviderEntity {
   @Column({ type: 'simple-json' })
   degradation!: JsonObject;
 
+  /** Request and token limits per minute, hour and day (snake_case keys; absent = unlimited). */
+  @Column({ type: 'simple-json', nullable: true })
+  quota!: JsonObject | null;
+
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  oauthTokenUrl!: string | null;
+
+  @Column({ type: 'varchar', length: 256, nullable: true })
+  oauthClientId!: string | null;
+
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  oauthScope!: string | null;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  customHeaderName!: string | null;
+
   /** AES-256-GCM envelope of the provider's secrets; null when it has none. */
   @Column({ type: 'text', nullable: true })
   secrets!: string | null;

@@ -1,3 +1,4 @@
+import { createHash, hkdfSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -48,6 +49,23 @@ export interface AppConfig {
     readonly embedderProvider: string | null;
     readonly embedderModel: string | null;
   };
+  readonly secrets: SecretsKeyRing;
+  readonly providers: {
+    /** Refuse private, loopback, link-local and metadata addresses during discovery and probing. */
+    readonly blockPrivateIps: boolean;
+    /** Minutes between background health probes of local providers. */
+    readonly healthProbeIntervalMinutes: number;
+    /** Raw `providers.routing` block ({strategy, rules, fallback_chain}); parsed by the model router. */
+    readonly routing: unknown;
+  };
+}
+
+/** Keys of the at-rest encryption of provider secrets: the current one encrypts, all decrypt. */
+export interface SecretsKeyRing {
+  readonly currentKeyId: string;
+  readonly keys: ReadonlyMap<string, Buffer>;
+  /** True when no key was configured and the key was derived from the signing secret. */
+  readonly derived: boolean;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +167,85 @@ function resolveJwtSecret(sources: ConfigSources, problems: string[]): string {
     problems.push(`${origin}: the signing secret must be at least ${JWT_SECRET_MIN_LENGTH} characters`);
   }
   return secret;
+}
+
+/** The YAML `providers.routing` block with `SYNTHORG_ROUTING_STRATEGY` taking precedence for the strategy. */
+function routingBlock(sources: ConfigSources): unknown {
+  const yaml = readYaml(sources.yaml, ['providers', 'routing']);
+  const strategy = sources.env.SYNTHORG_ROUTING_STRATEGY;
+  if (strategy === undefined || strategy.trim() === '') {
+    return yaml ?? {};
+  }
+  const base = yaml !== null && typeof yaml === 'object' && !Array.isArray(yaml) ? yaml : {};
+  return { ...base, strategy: strategy.trim() };
+}
+
+const SECRET_KEY_BYTES = 32;
+
+function decodeKey(raw: string): Buffer | null {
+  const value = raw.trim();
+  if (/^[0-9a-f]{64}$/i.test(value)) {
+    return Buffer.from(value, 'hex');
+  }
+  const decoded = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+  return decoded.length === SECRET_KEY_BYTES ? decoded : null;
+}
+
+/** A stable, non-secret id of a key: stored beside each ciphertext so rotation knows which key to use. */
+export function secretKeyId(key: Buffer): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 12);
+}
+
+/**
+ * The key ring of provider-secret encryption. `SYNTHORG_SECRETS_KEY` (or `_FILE`): 32 bytes as
+ * 64 hex characters or base64; `SYNTHORG_SECRETS_PREVIOUS_KEYS`: comma-separated older keys still
+ * accepted for decryption (rows are re-encrypted with the current key at startup). Without a key
+ * the ring derives one from the signing secret (HKDF-SHA256), flagged `derived`.
+ */
+function resolveSecretsKeyRing(sources: ConfigSources, jwtSecret: string, problems: string[]): SecretsKeyRing {
+  const direct = sources.env.SYNTHORG_SECRETS_KEY;
+  const file = sources.env.SYNTHORG_SECRETS_KEY_FILE;
+  let raw: string | undefined;
+  let origin = 'SYNTHORG_SECRETS_KEY';
+  if (direct !== undefined && direct !== '') {
+    raw = direct;
+  } else if (file !== undefined && file !== '') {
+    origin = 'SYNTHORG_SECRETS_KEY_FILE';
+    try {
+      raw = readFileSync(resolve(sources.cwd, file), 'utf8');
+    } catch (error) {
+      problems.push(`SYNTHORG_SECRETS_KEY_FILE=${JSON.stringify(file)}: cannot read: ${(error as Error).message}`);
+    }
+  }
+  const keys = new Map<string, Buffer>();
+  let current: Buffer;
+  let derived = false;
+  if (raw !== undefined) {
+    const key = decodeKey(raw);
+    if (!key) {
+      problems.push(`${origin}: expected a 32-byte key as 64 hex characters or base64`);
+    }
+    current = key ?? Buffer.alloc(SECRET_KEY_BYTES);
+  } else {
+    derived = true;
+    current = Buffer.from(
+      hkdfSync('sha256', jwtSecret || 'unset', 'synthorg', 'provider-secrets-v1', SECRET_KEY_BYTES),
+    );
+  }
+  const currentKeyId = secretKeyId(current);
+  keys.set(currentKeyId, current);
+  const previous = sources.env.SYNTHORG_SECRETS_PREVIOUS_KEYS;
+  if (previous !== undefined && previous.trim() !== '') {
+    previous.split(',').forEach((entry, index) => {
+      const key = decodeKey(entry);
+      if (!key) {
+        problems.push(`SYNTHORG_SECRETS_PREVIOUS_KEYS: entry ${index + 1} is not a 32-byte key (hex or base64)`);
+        return;
+      }
+      keys.set(secretKeyId(key), key);
+    });
+  }
+  return { currentKeyId, keys, derived };
 }
 
 /** Builds and validates the whole configuration; every problem names its variable (or YAML key). */
@@ -273,9 +370,29 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         fallback: null,
       }),
     },
+    secrets: { currentKeyId: '', keys: new Map(), derived: true },
+    providers: {
+      blockPrivateIps: f({
+        env: 'SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS',
+        yaml: ['providers', 'discovery', 'block_private_ips'],
+        schema: bool,
+        fallback: true,
+      }),
+      healthProbeIntervalMinutes: f({
+        env: 'SYNTHORG_PROVIDER_HEALTH_PROBE_MINUTES',
+        yaml: ['providers', 'health_probe_interval_minutes'],
+        schema: z.coerce.number().int().min(1).max(1440),
+        fallback: 30,
+      }),
+      routing: routingBlock(sources),
+    },
+  };
+  const withSecrets: AppConfig = {
+    ...config,
+    secrets: resolveSecretsKeyRing(sources, config.auth.jwtSecret, problems),
   };
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
-  return config;
+  return withSecrets;
 }

@@ -28,6 +28,36 @@ export class DistributedLock {
     }
   }
 
+  /**
+   * Runs `fn` only if nobody (in this process or on another replica) holds the lock right now;
+   * answers `{ ran: false }` otherwise. For periodic jobs that one replica at a time should do.
+   */
+  async tryRunExclusive<T>(name: string, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+    if (this.tails.has(name)) {
+      return { ran: false };
+    }
+    const ds = this.database.dataSource;
+    if (ds.options.type !== 'postgres') {
+      return { ran: true, value: await this.runExclusive(name, fn) };
+    }
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    const key = lockKey(name);
+    try {
+      const rows = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [key])) as { locked: boolean }[];
+      if (!rows[0]?.locked) {
+        return { ran: false };
+      }
+      try {
+        return { ran: true, value: await fn() };
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
   private async withDatabaseLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
     const ds = this.database.dataSource;
     if (ds.options.type !== 'postgres') {

@@ -1,11 +1,42 @@
 import { Module } from '@nestjs/common';
 
+import { DiscoveryPolicyController } from './discovery-policy.controller';
+import { DiscoveryPolicyService } from './discovery/discovery-policy.service';
+import { DiscoveryService } from './discovery/discovery.service';
+import { LocalHealthProber } from './local-health.prober';
+import { LocalModelsService } from './local-models.service';
 import { ModelCatalog } from './model-catalog';
+import { ModelRouter } from './model-router';
+import { ProviderCallRecorder } from './provider-call.recorder';
+import { ProviderInsightsService } from './provider-insights.service';
+import { ProviderPresetsController } from './provider-presets.controller';
+import { ProviderQuotas } from './provider-quotas';
+import { ProviderRegistry } from './provider-registry';
+import { ProvidersController } from './providers.controller';
 import { ProvidersRepository } from './providers.repository';
+import { ProvidersService } from './providers.service';
 
-/** Model providers: the registry other modules read models from. */
+/**
+ * Model providers: CRUD with encrypted secrets, presets, guarded discovery, local models, health,
+ * the live registry (hot reload) and the model router with quota degradation.
+ * The fixed sub-routes (presets, discovery-policy) are registered before `/providers/:name`.
+ */
 @Module({
-  providers: [ModelCatalog, ProvidersRepository],
-  exports: [ModelCatalog, ProvidersRepository],
+  controllers: [ProviderPresetsController, DiscoveryPolicyController, ProvidersController],
+  providers: [
+    DiscoveryPolicyService,
+    DiscoveryService,
+    LocalHealthProber,
+    LocalModelsService,
+    ModelCatalog,
+    ModelRouter,
+    ProviderCallRecorder,
+    ProviderInsightsService,
+    ProviderQuotas,
+    ProviderRegistry,
+    ProvidersRepository,
+    ProvidersService,
+  ],
+  exports: [ModelCatalog, ModelRouter, ProviderRegistry, ProvidersRepository],
 })
 export class ProvidersModule {}

@@ -1,27 +1,121 @@
-import { Injectable } from '@nestjs/common';
-import type { Repository } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 
-import { ProviderEntity } from '@app/persistence';
+import { Injectable } from '@nestjs/common';
+import { type EntityManager, MoreThanOrEqual, type Repository } from 'typeorm';
+
+import type { ProviderCallStats } from '@app/domain';
+import { AgentEntity, ProviderCallEntity, ProviderEntity, SettingEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
-/** The only TypeORM user for model providers. */
+export const DISCOVERY_ALLOWLIST = { namespace: 'providers', key: 'discovery_allowlist' } as const;
+
+export type NewProviderCall = Omit<ProviderCallEntity, 'id'>;
+
+/** The only TypeORM user for model providers, their call records and the discovery allowlist. */
 @Injectable()
 export class ProvidersRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  private get repo(): Repository<ProviderEntity> {
-    return this.database.dataSource.getRepository(ProviderEntity);
+  private repo(manager?: EntityManager): Repository<ProviderEntity> {
+    return (manager ?? this.database.dataSource.manager).getRepository(ProviderEntity);
   }
 
   count(): Promise<number> {
-    return this.repo.count();
+    return this.repo().count();
   }
 
   all(): Promise<ProviderEntity[]> {
-    return this.repo.find({ order: { name: 'ASC' } });
+    return this.repo().find({ order: { name: 'ASC' } });
   }
 
-  findByName(name: string): Promise<ProviderEntity | null> {
-    return this.repo.findOneBy({ name });
+  async page(offset: number, limit: number): Promise<{ items: ProviderEntity[]; total: number }> {
+    const [items, total] = await this.repo().findAndCount({ order: { name: 'ASC' }, skip: offset, take: limit });
+    return { items, total };
+  }
+
+  findByName(name: string, manager?: EntityManager): Promise<ProviderEntity | null> {
+    return this.repo(manager).findOneBy({ name });
+  }
+
+  insert(entity: ProviderEntity, manager?: EntityManager): Promise<unknown> {
+    return this.repo(manager).insert(entity);
+  }
+
+  /** Compare-and-set on the version: false when another writer got there first. */
+  async update(entity: ProviderEntity, expectedVersion: number, manager?: EntityManager): Promise<boolean> {
+    const { name, ...fields } = entity;
+    const result = await this.repo(manager).update({ name, version: expectedVersion }, fields);
+    return (result.affected ?? 0) > 0;
+  }
+
+  async delete(name: string, manager?: EntityManager): Promise<boolean> {
+    const result = await this.repo(manager).delete({ name });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Names of agents whose model comes from this provider. */
+  async agentsUsing(provider: string, manager?: EntityManager): Promise<string[]> {
+    const rows = await (manager ?? this.database.dataSource.manager)
+      .getRepository(AgentEntity)
+      .find({ select: { name: true }, where: { modelProvider: provider }, take: 20, order: { name: 'ASC' } });
+    return rows.map((r) => r.name);
+  }
+
+  recordCall(call: NewProviderCall): Promise<unknown> {
+    return this.database.dataSource.getRepository(ProviderCallEntity).insert({ id: randomUUID(), ...call });
+  }
+
+  /** Aggregates of one provider's calls since `since` (the 24-hour health window). */
+  async callStats(provider: string, since: Date): Promise<ProviderCallStats> {
+    const ds = this.database.dataSource;
+    const calls = ds.getRepository(ProviderCallEntity);
+    const column = ds.getMetadata(ProviderCallEntity).findColumnWithPropertyName('startedAt');
+    // The dialect's own stored form of the date, so the comparison is right on both backends.
+    const sinceValue: unknown = column ? ds.driver.preparePersistentValue(since, column) : since;
+    const raw = await calls
+      .createQueryBuilder('c')
+      .select('COUNT(*)', 'calls')
+      .addSelect('COALESCE(SUM(CASE WHEN c.success THEN 0 ELSE 1 END), 0)', 'errors')
+      .addSelect('COALESCE(SUM(c.latency_ms), 0)', 'latency')
+      .addSelect('COALESCE(SUM(c.input_tokens + c.output_tokens), 0)', 'tokens')
+      .addSelect('COALESCE(SUM(c.cost), 0)', 'cost')
+      .where('c.provider = :provider AND c.started_at >= :since', { provider, since: sinceValue })
+      .getRawOne<{ calls: unknown; errors: unknown; latency: unknown; tokens: unknown; cost: unknown }>();
+    const last = await calls.findOne({
+      select: { id: true, startedAt: true },
+      where: { provider, startedAt: MoreThanOrEqual(since) },
+      order: { startedAt: 'DESC' },
+    });
+    return {
+      calls: Number(raw?.calls ?? 0),
+      errors: Number(raw?.errors ?? 0),
+      totalLatencyMs: Number(raw?.latency ?? 0),
+      totalTokens: Number(raw?.tokens ?? 0),
+      totalCost: Number(raw?.cost ?? 0),
+      lastCallAt: last?.startedAt ?? null,
+    };
+  }
+
+  /** Calls since `since`, for rebuilding quota usage after a restart. */
+  callsSince(since: Date): Promise<ProviderCallEntity[]> {
+    return this.database.dataSource.getRepository(ProviderCallEntity).find({
+      select: { provider: true, startedAt: true, inputTokens: true, outputTokens: true },
+      where: { startedAt: MoreThanOrEqual(since) },
+    });
+  }
+
+  async readAllowlist(): Promise<string[] | null> {
+    const row = await this.database.dataSource.getRepository(SettingEntity).findOneBy(DISCOVERY_ALLOWLIST);
+    if (!row) {
+      return null;
+    }
+    const parsed: unknown = JSON.parse(row.value);
+    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
+  }
+
+  async writeAllowlist(entries: readonly string[]): Promise<void> {
+    await this.database.dataSource
+      .getRepository(SettingEntity)
+      .upsert({ ...DISCOVERY_ALLOWLIST, value: JSON.stringify(entries), updatedAt: new Date() }, ['namespace', 'key']);
   }
 }

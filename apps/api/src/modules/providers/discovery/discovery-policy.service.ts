@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import { hostPortOf, normaliseHostPort, PROVIDER_PRESETS, ValidationError } from '@app/domain';
+import { type ActorContext, APP_CONFIG, type AppConfig, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+
+import { ProvidersRepository } from '../providers.repository';
+import type { AddressPolicy } from './guarded-fetch';
+
+export interface DiscoveryPolicyView {
+  host_port_allowlist: string[];
+  block_private_ips: boolean;
+  entry_count: number;
+}
+
+export const MAX_ALLOWLIST_ENTRIES = 200;
+
+/**
+ * The allowlist starts with the host:port of every local preset's default and candidate URLs, so
+ * a local Ollama, LM Studio or vLLM is discoverable out of the box; operators see those entries in
+ * the policy and may remove them. Any other private address needs an explicit entry.
+ */
+export function defaultAllowlist(): string[] {
+  const entries = new Set<string>();
+  for (const preset of PROVIDER_PRESETS.filter((p) => p.local)) {
+    for (const url of [preset.default_base_url, ...preset.candidate_urls]) {
+      if (url) {
+        entries.add(hostPortOf(new URL(url)));
+      }
+    }
+  }
+  return [...entries].sort();
+}
+
+@Injectable()
+export class DiscoveryPolicyService {
+  private readonly audit: Logger;
+
+  constructor(
+    private readonly repository: ProvidersRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.audit = logging.forName('security.audit');
+  }
+
+  async entries(): Promise<string[]> {
+    return (await this.repository.readAllowlist()) ?? defaultAllowlist();
+  }
+
+  async view(): Promise<DiscoveryPolicyView> {
+    const entries = await this.entries();
+    return {
+      host_port_allowlist: entries,
+      block_private_ips: this.config.providers.blockPrivateIps,
+      entry_count: entries.length,
+    };
+  }
+
+  async policy(): Promise<AddressPolicy> {
+    return { blockPrivateIps: this.config.providers.blockPrivateIps, allowlist: new Set(await this.entries()) };
+  }
+
+  async add(actor: ActorContext, raw: string): Promise<DiscoveryPolicyView> {
+    const entry = normaliseHostPort(raw);
+    const entries = await this.entries();
+    if (!entries.includes(entry)) {
+      if (entries.length >= MAX_ALLOWLIST_ENTRIES) {
+        throw new ValidationError(`the allowlist holds at most ${MAX_ALLOWLIST_ENTRIES} entries`);
+      }
+      await this.repository.writeAllowlist([...entries, entry].sort());
+      this.audit.info({ actor: actor.username, host_port: entry }, 'providers.discovery_allowlist.entry_added');
+    }
+    return this.view();
+  }
+
+  async remove(actor: ActorContext, raw: string): Promise<DiscoveryPolicyView> {
+    const entry = normaliseHostPort(raw);
+    const entries = await this.entries();
+    if (entries.includes(entry)) {
+      await this.repository.writeAllowlist(entries.filter((e) => e !== entry));
+      this.audit.info({ actor: actor.username, host_port: entry }, 'providers.discovery_allowlist.entry_removed');
+    }
+    return this.view();
+  }
+}

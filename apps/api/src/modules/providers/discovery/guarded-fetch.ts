@@ -1,0 +1,132 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+
+import { Agent, fetch as undiciFetch } from 'undici';
+
+import { classifyAddress, ErrorCode, hostPortOf, ValidationError } from '@app/domain';
+
+import type { FetchLike } from '../drivers/provider-auth';
+
+/** Hops a discovery request may follow; each one is checked like the first. */
+export const MAX_REDIRECTS = 3;
+
+export interface AddressPolicy {
+  blockPrivateIps: boolean;
+  /** Canonical `host:port` entries that bypass the address checks. */
+  allowlist: ReadonlySet<string>;
+}
+
+export class UnsafeTargetError extends ValidationError {
+  constructor(target: string, reason: string) {
+    super(
+      `discovery refused ${target}: ${reason}; add "${target}" to the discovery allowlist to trust it`,
+      ErrorCode.UnsafeDiscoveryTarget,
+    );
+  }
+}
+
+type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A fetch for discovery and probing that cannot be pointed at internal addresses: the host:port is
+ * checked against the allowlist, an IP literal is classified directly, and a name is resolved with
+ * every address checked inside the connection's own lookup (so what is checked is what is dialled,
+ * which also defeats DNS rebinding). Redirects are followed by hand, each hop checked again.
+ */
+export class GuardedFetcher {
+  private readonly agents: Agent[] = [];
+
+  constructor(private readonly policy: AddressPolicy) {}
+
+  readonly fetch: FetchLike = async (input, init) => {
+    let url = new URL(input instanceof Request ? input.url : String(input));
+    let requestInit: RequestInit | undefined = init;
+    for (let hop = 0; ; hop += 1) {
+      const agent = this.check(url);
+      const response = (await undiciFetch(url, {
+        ...(requestInit as object),
+        redirect: 'manual',
+        ...(agent ? { dispatcher: agent } : {}),
+      } as never)) as unknown as Response;
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) {
+        return response;
+      }
+      if (hop >= MAX_REDIRECTS) {
+        throw new UnsafeTargetError(hostPortOf(url), `more than ${MAX_REDIRECTS} redirects`);
+      }
+      await response.body?.cancel();
+      url = new URL(location, url);
+      // A redirect is followed as a plain GET, the way browsers treat 301/302/303.
+      requestInit = { method: 'GET', headers: init?.headers, signal: init?.signal };
+    }
+  };
+
+  /** Refuses the URL or returns the dispatcher whose lookup re-checks resolved addresses (null: trusted). */
+  private check(url: URL): Agent | null {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new UnsafeTargetError(hostPortOf(url), `scheme ${url.protocol} is not allowed`);
+    }
+    const target = hostPortOf(url);
+    if (!this.policy.blockPrivateIps || this.policy.allowlist.has(target)) {
+      return null;
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) !== 0) {
+      const unsafe = classifyAddress(host);
+      if (unsafe) {
+        throw new UnsafeTargetError(target, `${host} is a ${unsafe.replace('_', '-')} address`);
+      }
+      return null;
+    }
+    const agent = new Agent({
+      connect: {
+        lookup: (hostname: string, options: object, callback: LookupCallback) => {
+          dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+            if (error) {
+              callback(error, []);
+              return;
+            }
+            const list = addresses;
+            const bad = list.find((a) => classifyAddress(a.address) !== null);
+            if (bad) {
+              const unsafe = classifyAddress(bad.address) ?? 'reserved';
+              callback(
+                new UnsafeTargetError(
+                  target,
+                  `${hostname} resolves to ${bad.address}, a ${unsafe.replace('_', '-')} address`,
+                ),
+                [],
+              );
+              return;
+            }
+            if ((options as { all?: boolean }).all) {
+              callback(null, list);
+            } else {
+              callback(null, list[0].address, list[0].family);
+            }
+          });
+        },
+      },
+    });
+    this.agents.push(agent);
+    return agent;
+  }
+
+  /** Closes the connections this fetcher opened. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.agents.splice(0).map((a) => a.close()));
+  }
+}
+
+/** Finds an UnsafeTargetError anywhere in an error's cause chain (SDKs and fetch wrap it). */
+export function unsafeTargetIn(error: unknown): UnsafeTargetError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    if (current instanceof UnsafeTargetError) {
+      return current;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

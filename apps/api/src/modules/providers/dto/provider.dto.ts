@@ -1,0 +1,547 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+
+import {
+  AUTH_TYPES,
+  type AuthType,
+  DEGRADATION_STRATEGIES,
+  MAX_MODELS_PER_PROVIDER,
+  MODEL_ID_MAX_LENGTH,
+  PROVIDER_PROTOCOLS,
+  QUEUE_MAX_WAIT_SECONDS_MAX,
+  QUEUE_MAX_WAIT_SECONDS_MIN,
+} from '@app/domain';
+
+const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$/;
+const SECRET_MAX = 8192;
+const MAX_COST = 1_000_000;
+
+export class LocalModelParamsDto {
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 128, maximum: 1_048_576 })
+  num_ctx?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1024 })
+  num_gpu_layers?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 1024 })
+  num_threads?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 65_536 })
+  num_batch?: number | null;
+
+  @ApiPropertyOptional({ type: 'number', nullable: true, minimum: 0, maximum: 5 })
+  repeat_penalty?: number | null;
+}
+
+export class ModelEntryDto {
+  @ApiProperty({ minLength: 1, maxLength: MODEL_ID_MAX_LENGTH })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MODEL_ID_MAX_LENGTH)
+  id!: string;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MODEL_ID_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MODEL_ID_MAX_LENGTH)
+  alias?: string | null;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(MAX_COST)
+  cost_per_1k_input?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(MAX_COST)
+  cost_per_1k_output?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 8192 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  max_context?: number;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  estimated_latency_ms?: number | null;
+
+  @ApiPropertyOptional({ type: LocalModelParamsDto, nullable: true })
+  @IsOptional()
+  @IsObject()
+  local_params?: Record<string, unknown> | null;
+}
+
+export class DegradationDto {
+  @ApiPropertyOptional({ enum: DEGRADATION_STRATEGIES, default: 'alert' })
+  @IsOptional()
+  @IsIn(DEGRADATION_STRATEGIES)
+  strategy?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: 20, default: [] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @Matches(NAME_PATTERN, { each: true })
+  fallback_providers?: string[];
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: QUEUE_MAX_WAIT_SECONDS_MIN,
+    maximum: QUEUE_MAX_WAIT_SECONDS_MAX,
+    default: 300,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(QUEUE_MAX_WAIT_SECONDS_MIN)
+  @Max(QUEUE_MAX_WAIT_SECONDS_MAX)
+  queue_max_wait_seconds?: number;
+}
+
+export class QuotaDto {
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  requests_per_minute?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  requests_per_hour?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  requests_per_day?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  tokens_per_minute?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  tokens_per_hour?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  tokens_per_day?: number | null;
+}
+
+/** Fields shared by create and update (all optional here; create adds the name). */
+export class ProviderFieldsDto {
+  @ApiPropertyOptional({ maxLength: 64, description: 'Routing identifier; falls back to the provider name' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9_.-]{0,63}$/)
+  gateway_provider?: string;
+
+  @ApiPropertyOptional({ maxLength: 100, description: 'Optional grouping for cross-validation' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  family?: string;
+
+  @ApiPropertyOptional({ enum: AUTH_TYPES, default: 'api_key' })
+  @IsOptional()
+  @IsIn(AUTH_TYPES)
+  auth_type?: AuthType;
+
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(SECRET_MAX)
+  api_key?: string;
+
+  @ApiPropertyOptional({
+    writeOnly: true,
+    maxLength: SECRET_MAX,
+    description: 'Used as the api key; needs tos_accepted',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(SECRET_MAX)
+  subscription_token?: string;
+
+  @ApiPropertyOptional({ description: 'Accept the subscription terms; stamps tos_accepted_at' })
+  @IsOptional()
+  @IsBoolean()
+  tos_accepted?: boolean;
+
+  @ApiPropertyOptional({ maxLength: 512, format: 'uri' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  base_url?: string;
+
+  @ApiPropertyOptional({ maxLength: 512, format: 'uri' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  oauth_token_url?: string;
+
+  @ApiPropertyOptional({ maxLength: 256 })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(256)
+  oauth_client_id?: string;
+
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(SECRET_MAX)
+  oauth_client_secret?: string;
+
+  @ApiPropertyOptional({ maxLength: 512 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  oauth_scope?: string;
+
+  @ApiPropertyOptional({ maxLength: 128, pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$" })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/)
+  custom_header_name?: string;
+
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(SECRET_MAX)
+  custom_header_value?: string;
+
+  @ApiPropertyOptional({ type: [ModelEntryDto], maxItems: MAX_MODELS_PER_PROVIDER })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_MODELS_PER_PROVIDER)
+  @ValidateNested({ each: true })
+  @Type(() => ModelEntryDto)
+  models?: ModelEntryDto[];
+
+  @ApiPropertyOptional({ type: DegradationDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DegradationDto)
+  degradation?: DegradationDto;
+
+  @ApiPropertyOptional({ type: QuotaDto })
+  @IsOptional()
+  @IsObject()
+  quota?: Record<string, unknown>;
+}
+
+export class CreateProviderDto extends ProviderFieldsDto {
+  @ApiProperty({ pattern: NAME_PATTERN.source, minLength: 2, maxLength: 64 })
+  @IsString()
+  @Matches(NAME_PATTERN, { message: 'name must be 2-64 lower-case letters, digits or inner hyphens' })
+  name!: string;
+
+  @ApiPropertyOptional({ maxLength: 64, description: 'Preset the provider follows (local-model support, defaults)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  preset_name?: string;
+}
+
+export class UpdateProviderDto extends ProviderFieldsDto {
+  @ApiPropertyOptional({ description: 'Remove the stored api key' })
+  @IsOptional()
+  @IsBoolean()
+  clear_api_key?: boolean;
+
+  @ApiPropertyOptional({ description: 'Remove the stored subscription token' })
+  @IsOptional()
+  @IsBoolean()
+  clear_subscription_token?: boolean;
+
+  @ApiPropertyOptional({ description: 'Remove the stored OAuth client secret' })
+  @IsOptional()
+  @IsBoolean()
+  clear_oauth_client_secret?: boolean;
+
+  @ApiPropertyOptional({ description: 'Remove the stored custom header value' })
+  @IsOptional()
+  @IsBoolean()
+  clear_custom_header_value?: boolean;
+}
+
+export class FromPresetDto {
+  @ApiProperty({ maxLength: 64 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  preset_name!: string;
+
+  @ApiProperty({ pattern: NAME_PATTERN.source })
+  @IsString()
+  @Matches(NAME_PATTERN, { message: 'name must be 2-64 lower-case letters, digits or inner hyphens' })
+  name!: string;
+
+  @ApiPropertyOptional({ enum: AUTH_TYPES })
+  @IsOptional()
+  @IsIn(AUTH_TYPES)
+  auth_type?: AuthType;
+
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(SECRET_MAX)
+  api_key?: string;
+
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(SECRET_MAX)
+  subscription_token?: string;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  tos_accepted?: boolean;
+
+  @ApiPropertyOptional({ maxLength: 512, format: 'uri' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  base_url?: string;
+
+  @ApiPropertyOptional({ type: [ModelEntryDto], description: 'Defaults to the preset models' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_MODELS_PER_PROVIDER)
+  @ValidateNested({ each: true })
+  @Type(() => ModelEntryDto)
+  models?: ModelEntryDto[];
+}
+
+export class ModelEntryResponseDto {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  alias!: string | null;
+
+  @ApiProperty()
+  cost_per_1k_input!: number;
+
+  @ApiProperty()
+  cost_per_1k_output!: number;
+
+  @ApiProperty({ type: 'integer' })
+  max_context!: number;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  estimated_latency_ms!: number | null;
+
+  @ApiProperty({ type: LocalModelParamsDto, nullable: true })
+  local_params!: Record<string, number | null> | null;
+}
+
+export class DegradationResponseDto {
+  @ApiProperty({ enum: DEGRADATION_STRATEGIES })
+  strategy!: string;
+
+  @ApiProperty({ type: [String] })
+  fallback_providers!: string[];
+
+  @ApiProperty({ type: 'integer' })
+  queue_max_wait_seconds!: number;
+}
+
+/** A provider as the API shows it: never a secret, only whether each one is set. */
+export class ProviderDto {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ enum: PROVIDER_PROTOCOLS, description: 'The wire protocol (driver) used' })
+  driver!: string;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'As configured; null falls back to the name' })
+  gateway_provider!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  family!: string | null;
+
+  @ApiProperty({ enum: AUTH_TYPES })
+  auth_type!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  base_url!: string | null;
+
+  @ApiProperty({ type: [ModelEntryResponseDto] })
+  models!: ModelEntryResponseDto[];
+
+  @ApiProperty({ type: DegradationResponseDto })
+  degradation!: DegradationResponseDto;
+
+  @ApiProperty({ type: QuotaDto })
+  quota!: Record<string, number | null>;
+
+  @ApiProperty()
+  has_api_key!: boolean;
+
+  @ApiProperty()
+  has_oauth_credentials!: boolean;
+
+  @ApiProperty()
+  has_custom_header!: boolean;
+
+  @ApiProperty()
+  has_subscription_token!: boolean;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  tos_accepted_at!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  oauth_token_url!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  oauth_client_id!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  oauth_scope!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  custom_header_name!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  preset_name!: string | null;
+
+  @ApiProperty()
+  supports_model_pull!: boolean;
+
+  @ApiProperty()
+  supports_model_delete!: boolean;
+
+  @ApiProperty()
+  supports_model_config!: boolean;
+
+  @ApiProperty({ type: 'integer' })
+  version!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+}
+
+export class ProviderModelDto extends ModelEntryResponseDto {
+  @ApiProperty()
+  supports_tools!: boolean;
+
+  @ApiProperty()
+  supports_vision!: boolean;
+
+  @ApiProperty()
+  supports_streaming!: boolean;
+}
+
+export class LocalModelConfigDto {
+  @ApiProperty({ type: LocalModelParamsDto })
+  @IsObject()
+  local_params!: Record<string, unknown>;
+}
+
+export class PullModelDto {
+  @ApiProperty({ maxLength: 256, pattern: '^[a-zA-Z0-9._:/@-]+$' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(256)
+  @Matches(/^[a-zA-Z0-9._:/@-]+$/, { message: 'model_name may contain letters, digits and . _ : / @ - only' })
+  model_name!: string;
+}
+
+export class TestProviderDto {
+  @ApiPropertyOptional({
+    maxLength: MODEL_ID_MAX_LENGTH,
+    description: 'Model id or alias; defaults to the first model',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MODEL_ID_MAX_LENGTH)
+  model?: string;
+}
+
+export class TestResultDto {
+  @ApiProperty()
+  success!: boolean;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  latency_ms!: number | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Set exactly when success is false' })
+  error!: string | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The 7xxx code of the failure' })
+  error_code!: number | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  model_tested!: string | null;
+}
+
+export class ProviderHealthDto {
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  last_check_timestamp!: string | null;
+
+  @ApiProperty({ type: 'number', nullable: true })
+  avg_response_time_ms!: number | null;
+
+  @ApiProperty()
+  error_rate_percent_24h!: number;
+
+  @ApiProperty({ type: 'integer' })
+  calls_last_24h!: number;
+
+  @ApiProperty({ enum: ['up', 'degraded', 'down', 'unknown'] })
+  health_status!: string;
+
+  @ApiProperty({ type: 'integer' })
+  total_tokens_24h!: number;
+
+  @ApiProperty()
+  total_cost_24h!: number;
+}
+
+export class DiscoverModelsResultDto {
+  @ApiProperty({ type: [String] })
+  discovered_models!: string[];
+
+  @ApiProperty()
+  provider_name!: string;
+}
+
+export class DiscoverModelsQueryDto {
+  @ApiPropertyOptional({ maxLength: 64, description: 'Protocol to discover with, as a preset name' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  preset_hint?: string;
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+
+import {
+  applyDegradation,
+  CheapestSelector,
+  type DegradationOutcome,
+  parseRoutingConfig,
+  QuotaAwareSelector,
+  type RoutableModel,
+  routeModel,
+  type RoutingConfig,
+  type RoutingDecision,
+  type RoutingRequest,
+} from '@app/domain';
+import { APP_CONFIG, type AppConfig } from '@app/platform';
+
+import { ProviderQuotas } from './provider-quotas';
+import { ProviderRegistry } from './provider-registry';
+
+/**
+ * Chooses the model for a call (the `routing.strategy` table) over the registry's current models,
+ * and applies quota degradation at task assignment. The runtime asks it; it never calls a provider.
+ */
+@Injectable()
+export class ModelRouter {
+  private readonly config: RoutingConfig;
+
+  constructor(
+    private readonly registry: ProviderRegistry,
+    private readonly quotas: ProviderQuotas,
+    @Inject(APP_CONFIG) appConfig: AppConfig,
+  ) {
+    this.config = parseRoutingConfig(appConfig.providers.routing);
+  }
+
+  get routing(): RoutingConfig {
+    return this.config;
+  }
+
+  /** Every model of every registered provider; variants of one id from several providers all appear. */
+  models(): RoutableModel[] {
+    return this.registry.list().flatMap(({ record }) =>
+      record.models.map((m) => ({
+        provider: record.name,
+        id: m.id,
+        alias: m.alias,
+        costPer1kInput: m.costPer1kInput,
+        costPer1kOutput: m.costPer1kOutput,
+        maxContext: m.maxContext,
+        estimatedLatencyMs: m.estimatedLatencyMs,
+      })),
+    );
+  }
+
+  /**
+   * Routes with the default selector (providers with quota first, then the cheapest) or, with
+   * `cheapest`, the alternative that always takes the lowest total price per 1k tokens.
+   */
+  route(request: RoutingRequest, selector: 'quota_aware' | 'cheapest' = 'quota_aware'): RoutingDecision {
+    const chosen =
+      selector === 'cheapest'
+        ? new CheapestSelector()
+        : new QuotaAwareSelector((provider) => this.quotas.hasCapacity(provider));
+    return routeModel(this.models(), this.config, request, chosen);
+  }
+
+  /** Pre-flight degradation for a provider at task assignment (never mid-execution). */
+  preflight(
+    provider: string,
+    clock: { now(): number; sleep(ms: number): Promise<void> } = {
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+  ): Promise<DegradationOutcome> {
+    const registered = this.registry.get(provider);
+    const degradation = registered?.record.degradation ?? {
+      strategy: 'alert' as const,
+      fallbackProviders: [],
+      queueMaxWaitSeconds: 300,
+    };
+    return applyDegradation(
+      provider,
+      degradation,
+      {
+        hasCapacity: (p: string) => this.quotas.hasCapacity(p, 0, clock.now()),
+        nextResetMs: (p: string) => this.quotas.nextResetMs(p, clock.now()),
+      },
+      clock,
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+
+import { Permission, PROVIDER_PRESETS } from '@app/domain';
+import { Actor, type ActorContext, ApiEnvelope, ApiErrors, RequirePermission, RequiresSubsystems } from '@app/platform';
+
+import { DiscoveryService } from './discovery/discovery.service';
+import { PresetDto, ProbePresetDto, ProbePresetResultDto } from './dto/preset.dto';
+import { FromPresetDto, ProviderDto } from './dto/provider.dto';
+import { toPresetDto } from './providers.mapper';
+import { ProvidersService } from './providers.service';
+
+@ApiTags('providers')
+@ApiBearerAuth()
+@Controller('providers')
+@RequiresSubsystems('persistence')
+export class ProviderPresetsController {
+  constructor(
+    private readonly providers: ProvidersService,
+    private readonly discovery: DiscoveryService,
+  ) {}
+
+  @Get('presets')
+  @RequirePermission(Permission.Read)
+  @ApiOperation({ summary: 'The 11 built-in provider presets' })
+  @ApiEnvelope(PresetDto, { isArray: true })
+  @ApiErrors(401, 403)
+  list(): PresetDto[] {
+    return PROVIDER_PRESETS.map(toPresetDto);
+  }
+
+  @Post('from-preset')
+  @RequirePermission(Permission.Write)
+  @ApiOperation({
+    summary: 'Create a provider from a preset; a no-auth preset without models discovers its models at once',
+  })
+  @ApiEnvelope(ProviderDto, { status: 201 })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async fromPreset(@Actor() actor: ActorContext, @Body() dto: FromPresetDto): Promise<ProviderDto> {
+    const preset = this.providers.preset(dto.preset_name);
+    const created = await this.providers.create(actor, {
+      name: dto.name,
+      preset_name: preset.name,
+      auth_type: dto.auth_type,
+      api_key: dto.api_key,
+      subscription_token: dto.subscription_token,
+      tos_accepted: dto.tos_accepted,
+      base_url: dto.base_url,
+      models:
+        dto.models ??
+        preset.default_models.map((m) => ({ ...m, alias: m.alias ?? undefined, local_params: undefined })),
+    });
+    if (created.auth_type === 'none' && created.models.length === 0) {
+      await this.discovery.discoverQuietly(actor, created.name);
+      return this.providers.get(created.name);
+    }
+    return created;
+  }
+
+  @Post('probe-preset')
+  @RequirePermission(Permission.Write)
+  @ApiOperation({
+    summary: "Probe a preset's candidate URLs in order (5 s each); the first reachable one and its model count",
+  })
+  @ApiEnvelope(ProbePresetResultDto, { status: 201 })
+  @ApiErrors(400, 401, 403, 404)
+  probe(@Body() dto: ProbePresetDto): Promise<ProbePresetResultDto> {
+    return this.discovery.probePreset(dto.preset_name);
+  }
+}

@@ -1,0 +1,155 @@
+import {
+  AppError,
+  type ChatChunk,
+  type ChatRequest,
+  type ChatResult,
+  type DiscoveredModel,
+  ErrorCode,
+  type LlmDriver,
+  type ModelCapabilities,
+  type ProviderModel,
+  type PullProgress,
+} from '@app/domain';
+
+import type { ProviderCallKind, ProviderCallRecorder } from './provider-call.recorder';
+
+/** Cost of a call from the model's per-1k prices. */
+export function callCost(model: ProviderModel | undefined, inputTokens: number, outputTokens: number): number {
+  if (!model) {
+    return 0;
+  }
+  return (inputTokens / 1000) * model.costPer1kInput + (outputTokens / 1000) * model.costPer1kOutput;
+}
+
+/** A rough input size before the provider reports it: about four characters per token. */
+export function estimateInputTokens(request: ChatRequest): number {
+  const chars = request.messages.reduce((sum, m) => sum + m.content.length, 0);
+  return Math.max(1, Math.ceil(chars / 4));
+}
+
+function errorCodeOf(error: unknown): number {
+  return error instanceof AppError ? error.code : ErrorCode.ProviderError;
+}
+
+/**
+ * Wraps a driver so every call is measured and recorded (latency, tokens, cost, failure code), and
+ * an alias in the request resolves to the model id the provider knows.
+ */
+export class RecordingDriver implements LlmDriver {
+  readonly pullModel?: (modelId: string, signal?: AbortSignal) => AsyncIterable<PullProgress>;
+  readonly deleteModel?: (modelId: string) => Promise<void>;
+
+  constructor(
+    private readonly inner: LlmDriver,
+    private readonly provider: string,
+    private readonly models: readonly ProviderModel[],
+    private readonly recorder: ProviderCallRecorder,
+    private readonly kind: ProviderCallKind = 'chat',
+  ) {
+    if (inner.pullModel) {
+      this.pullModel = inner.pullModel.bind(inner);
+    }
+    if (inner.deleteModel) {
+      this.deleteModel = inner.deleteModel.bind(inner);
+    }
+  }
+
+  private resolve(ref: string): { id: string; model: ProviderModel | undefined } {
+    const model = this.models.find((m) => m.id === ref) ?? this.models.find((m) => m.alias === ref);
+    return { id: model?.id ?? ref, model };
+  }
+
+  async chat(request: ChatRequest): Promise<ChatResult> {
+    const { id, model } = this.resolve(request.model);
+    const startedAt = new Date();
+    this.recorder.started(this.provider, id, this.kind, estimateInputTokens(request));
+    try {
+      const result = await this.inner.chat({ ...request, model: id });
+      await this.finish(startedAt, id, model, result);
+      return result;
+    } catch (error) {
+      await this.fail(startedAt, id, error);
+      throw error;
+    }
+  }
+
+  async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+    const { id, model } = this.resolve(request.model);
+    const startedAt = new Date();
+    this.recorder.started(this.provider, id, 'stream', estimateInputTokens(request));
+    try {
+      for await (const chunk of this.inner.stream({ ...request, model: id })) {
+        if (chunk.type === 'done') {
+          await this.finish(startedAt, id, model, chunk.result, 'stream');
+        }
+        yield chunk;
+      }
+    } catch (error) {
+      await this.fail(startedAt, id, error, 'stream');
+      throw error;
+    }
+  }
+
+  async listModels(signal?: AbortSignal): Promise<DiscoveredModel[]> {
+    const startedAt = new Date();
+    try {
+      const models = await this.inner.listModels(signal);
+      await this.recorder.record({
+        provider: this.provider,
+        model: '',
+        kind: 'list_models',
+        startedAt,
+        latencyMs: Date.now() - startedAt.getTime(),
+        success: true,
+        errorCode: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        cost: 0,
+      });
+      return models;
+    } catch (error) {
+      await this.fail(startedAt, '', error, 'list_models');
+      throw error;
+    }
+  }
+
+  capabilities(modelId: string, signal?: AbortSignal): Promise<Partial<ModelCapabilities> | null> {
+    return this.inner.capabilities(this.resolve(modelId).id, signal);
+  }
+
+  private finish(
+    startedAt: Date,
+    id: string,
+    model: ProviderModel | undefined,
+    result: ChatResult,
+    kind: ProviderCallKind = this.kind,
+  ): Promise<void> {
+    return this.recorder.record({
+      provider: this.provider,
+      model: id,
+      kind,
+      startedAt,
+      latencyMs: Date.now() - startedAt.getTime(),
+      success: true,
+      errorCode: null,
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+      cost: callCost(model, result.usage.inputTokens, result.usage.outputTokens),
+    });
+  }
+
+  private fail(startedAt: Date, id: string, error: unknown, kind: ProviderCallKind = this.kind): Promise<void> {
+    return this.recorder.record({
+      provider: this.provider,
+      model: id,
+      kind,
+      startedAt,
+      latencyMs: Date.now() - startedAt.getTime(),
+      success: false,
+      errorCode: errorCodeOf(error),
+      inputTokens: 0,
+      outputTokens: 0,
+      cost: 0,
+    });
+  }
+}
