@@ -15,6 +15,12 @@ import {
   userWithRole,
 } from '@app/testing';
 
+import { findPreset } from '@app/domain';
+
+import { DiscoveryService } from '../../apps/api/src/modules/providers/discovery/discovery.service';
+import { LocalHealthProber } from '../../apps/api/src/modules/providers/local-health.prober';
+import { ModelRouter } from '../../apps/api/src/modules/providers/model-router';
+import { ProviderQuotas } from '../../apps/api/src/modules/providers/provider-quotas';
 import { ProviderRegistry } from '../../apps/api/src/modules/providers/provider-registry';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
@@ -53,7 +59,7 @@ describe.each(testBackends())('providers on %s', (backend) => {
 
   beforeAll(async () => {
     mock = await startMockLlm({ apiKey: SECRET, pullStepDelayMs: 1 });
-    t = await startTestApp({ backend, env: HIGH_LIMITS });
+    t = await startTestApp({ backend, env: { ...HIGH_LIMITS, SYNTHORG_ROUTING_STRATEGY: 'smart' } });
     t.app.get(EventBus).subscribe((e) => events.push(e));
     ceo = await setupCeo(t);
     observer = await userWithRole(t, ceo, 'observer');
@@ -642,6 +648,132 @@ describe.each(testBackends())('providers on %s', (backend) => {
       await expect(inFlight).resolves.toMatchObject({ content: 'ack: hello' });
       expect(registry.generation).toBeGreaterThan(generation);
       expect(registry.get('hot')).not.toBe(before);
+    });
+  });
+
+  describe('background probing and preset probe timeout', () => {
+    it('should probe every local provider in one round and record the calls', async () => {
+      const before = await t.http.get(`${API}/local-llama/health`).set(bearer(observer)).expect(200);
+      const probed = await t.app.get(LocalHealthProber).probeAll();
+      expect(probed).toBeGreaterThanOrEqual(1);
+      const after = await t.http.get(`${API}/local-llama/health`).set(bearer(observer)).expect(200);
+      expect(after.body.data.calls_last_24h).toBe((before.body.data.calls_last_24h as number) + 1);
+    });
+
+    if (backend === 'sqlite') {
+      it('should give up on a hanging candidate after 5 seconds and take the next reachable one', async () => {
+        const second = await startMockLlm();
+        try {
+          await t.http
+            .post(`${API}/discovery-policy/entries`)
+            .set(bearer(ceo))
+            .send({ host_port: new URL(second.url).host })
+            .expect(201);
+          mock.enqueue({ route: 'models', kind: 'hang' });
+          const started = Date.now();
+          const result = await t.app
+            .get(DiscoveryService)
+            .probeCandidates(findPreset('ollama')!, [mock.url, second.url]);
+          const elapsed = Date.now() - started;
+          expect(result).toEqual({ url: second.url, model_count: 3, candidates_tried: 2 });
+          expect(elapsed).toBeGreaterThanOrEqual(4900);
+          expect(elapsed).toBeLessThan(9000);
+        } finally {
+          await second.close();
+        }
+      }, 20_000);
+    }
+  });
+
+  describe('routing and quota degradation', () => {
+    const shared = (cost: number) => [
+      { id: 'shared-model', cost_per_1k_input: cost, cost_per_1k_output: cost, max_context: 8000 },
+    ];
+
+    beforeAll(async () => {
+      await t.http
+        .post(API)
+        .set(bearer(ceo))
+        .send({
+          name: 'route-a',
+          gateway_provider: 'openai',
+          base_url: `${mock.url}/v1`,
+          models: shared(1),
+          quota: { requests_per_minute: 1 },
+          degradation: { strategy: 'fallback', fallback_providers: ['route-b'] },
+        })
+        .expect(201);
+      await t.http
+        .post(API)
+        .set(bearer(ceo))
+        .send({ name: 'route-b', gateway_provider: 'openai', base_url: `${mock.url}/v1`, models: shared(2) })
+        .expect(201);
+    });
+
+    it('should keep every provider variant of one model id as a candidate', () => {
+      const variants = t.app
+        .get(ModelRouter)
+        .models()
+        .filter((m) => m.id === 'shared-model')
+        .map((m) => m.provider);
+      expect(variants.sort()).toEqual(['route-a', 'route-b']);
+    });
+
+    it('should prefer the provider with quota, while the alternative selector always takes the cheapest', () => {
+      const router = t.app.get(ModelRouter);
+      const request = { modelOverride: 'shared-model' };
+      expect(router.routing.strategy).toBe('smart');
+      expect(router.route(request).model.provider).toBe('route-a');
+      t.app.get(ProviderQuotas).record('route-a', 10);
+      expect(router.route(request).model.provider).toBe('route-b');
+      expect(router.route(request, 'cheapest').model.provider).toBe('route-a');
+    });
+
+    it.each([
+      [
+        'fallback',
+        { strategy: 'fallback', fallback_providers: ['route-b'] },
+        { provider: 'route-b', fallbackFrom: 'route-a' },
+      ],
+      ['alert', { strategy: 'alert' }, 6004],
+      ['queue beyond its cap', { strategy: 'queue', queue_max_wait_seconds: 1 }, 6004],
+    ])('should apply %s degradation at pre-flight', async (_label, degradation, expected) => {
+      await t.http.put(`${API}/route-a`).set(bearer(ceo)).send({ degradation }).expect(200);
+      const quotas = t.app.get(ProviderQuotas);
+      // A fixed instant mid-minute, with route-a's one request already used in it.
+      const now = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+      quotas.record('route-a', 1, now);
+      const clock = { now: () => now, sleep: () => Promise.resolve() };
+      const outcome = t.app.get(ModelRouter).preflight('route-a', clock);
+      if (typeof expected === 'number') {
+        await expect(outcome).rejects.toMatchObject({ code: expected });
+      } else {
+        await expect(outcome).resolves.toMatchObject(expected);
+      }
+    });
+
+    it('should wait for the window reset under the queue strategy, then proceed', async () => {
+      await t.http
+        .put(`${API}/route-a`)
+        .set(bearer(ceo))
+        .send({ degradation: { strategy: 'queue', queue_max_wait_seconds: 60 } })
+        .expect(200);
+      let now = Math.floor(Date.now() / 60_000) * 60_000 + 50_000;
+      t.app.get(ProviderQuotas).record('route-a', 1, now);
+      const waits: number[] = [];
+      const clock = {
+        now: () => now,
+        sleep: (ms: number) => {
+          waits.push(ms);
+          now += ms;
+          return Promise.resolve();
+        },
+      };
+      await expect(t.app.get(ModelRouter).preflight('route-a', clock)).resolves.toMatchObject({
+        provider: 'route-a',
+        waitedMs: 10_000,
+      });
+      expect(waits).toEqual([10_000]);
     });
   });
 

@@ -19,6 +19,8 @@ import { type ProviderRecord, sealSecrets, toRecord } from './provider-record';
 import { ProvidersRepository } from './providers.repository';
 import { RecordingDriver } from './recording-driver';
 
+const START_RETRY_MS = 5_000;
+
 /** Channel of provider change announcements (dashboards, and the other replicas' registries). */
 export const PROVIDERS_CHANNEL = 'providers';
 
@@ -42,6 +44,7 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
   private rerun = false;
   private readonly log: Logger;
   private readonly cleanups: (() => void)[] = [];
+  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly repository: ProvidersRepository,
@@ -68,13 +71,34 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
         }
       }),
     );
-    await this.rotateSecrets();
-    await this.reload();
-    await this.restoreQuotaUsage();
+    await this.start();
   }
 
   onModuleDestroy(): void {
     this.cleanups.splice(0).forEach((cleanup) => cleanup());
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+  }
+
+  /**
+   * First load. Startup never fails on it: with persistence down the registry stays empty (provider
+   * endpoints answer 503 meanwhile) and the load is retried until it succeeds.
+   */
+  private async start(): Promise<void> {
+    try {
+      await this.rotateSecrets();
+      await this.reload();
+      await this.restoreQuotaUsage();
+    } catch (error) {
+      this.log.warn({ err: error, retry_in_ms: START_RETRY_MS }, 'providers.registry.load_deferred');
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        void this.start();
+      }, START_RETRY_MS);
+      this.retryTimer.unref();
+    }
   }
 
   get generation(): number {

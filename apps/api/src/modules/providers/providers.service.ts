@@ -131,8 +131,8 @@ export class ProvidersService {
       authType: dto.auth_type ?? preset?.auth_type ?? 'api_key',
       baseUrl: normaliseBaseUrl(dto.base_url ?? preset?.default_base_url),
       models: (dto.models ?? []).map(toProviderModel),
-      degradation: (dto.degradation ?? {}),
-      quota: (dto.quota ?? {}),
+      degradation: dto.degradation ?? {},
+      quota: dto.quota ?? {},
       secrets: {
         apiKey: dto.api_key,
         subscriptionToken: dto.subscription_token,
@@ -194,9 +194,7 @@ export class ProvidersService {
       degradation: dto.degradation
         ? { ...degradationToJson(current.degradation), ...dto.degradation }
         : degradationToJson(current.degradation),
-      quota: dto.quota
-        ? { ...quotaLimitsToJson(current.quota), ...dto.quota }
-        : quotaLimitsToJson(current.quota),
+      quota: dto.quota ? { ...quotaLimitsToJson(current.quota), ...dto.quota } : quotaLimitsToJson(current.quota),
       secrets: {
         apiKey: pick(dto.api_key, dto.clear_api_key, current.secrets.apiKey),
         subscriptionToken: pick(

@@ -114,14 +114,19 @@ export class DiscoveryService {
     return { discovered_models: found.map((m) => m.id), provider_name: name };
   }
 
-  async probePreset(presetName: string): Promise<ProbePresetResultDto> {
+  probePreset(presetName: string): Promise<ProbePresetResultDto> {
     const preset = this.providers.preset(presetName);
-    if (preset.candidate_urls.length === 0) {
+    return this.probeCandidates(preset, preset.candidate_urls);
+  }
+
+  /** Tries each URL in order with the preset's protocol, 5 s each; the first that lists models wins. */
+  async probeCandidates(preset: ProviderPreset, urls: readonly string[]): Promise<ProbePresetResultDto> {
+    if (urls.length === 0) {
       return { url: null, model_count: 0, candidates_tried: 0 };
     }
     const policy = await this.policy.policy();
     let tried = 0;
-    for (const url of preset.candidate_urls) {
+    for (const url of urls) {
       tried += 1;
       const fetcher = new GuardedFetcher(policy);
       try {

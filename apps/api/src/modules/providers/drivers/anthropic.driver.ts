@@ -124,6 +124,7 @@ export class AnthropicDriver implements LlmDriver {
   }
 
   async chat(request: ChatRequest): Promise<ChatResult> {
+    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
     try {
       const message = await this.client.messages.create(
         { ...this.body(request), stream: false },
@@ -146,11 +147,12 @@ export class AnthropicDriver implements LlmDriver {
         finishReason: finishReason(message.stop_reason),
       };
     } catch (error) {
-      throw toProviderError(error, this.options.provider);
+      throw toProviderError(error, this.options.provider, timing);
     }
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
     let content = '';
     let model = request.model;
     let reason: FinishReason = 'other';
@@ -194,7 +196,7 @@ export class AnthropicDriver implements LlmDriver {
         }
       }
     } catch (error) {
-      throw toProviderError(error, this.options.provider);
+      throw toProviderError(error, this.options.provider, timing);
     }
     const toolCalls = [...tools.entries()]
       .sort(([a], [b]) => a - b)
@@ -203,6 +205,7 @@ export class AnthropicDriver implements LlmDriver {
   }
 
   async listModels(signal?: AbortSignal): Promise<DiscoveredModel[]> {
+    const timing = { startedAt: performance.now(), timeoutMs: this.options.timeoutMs };
     try {
       const models: DiscoveredModel[] = [];
       for await (const model of this.client.models.list({}, { signal, timeout: this.options.timeoutMs })) {
@@ -217,7 +220,7 @@ export class AnthropicDriver implements LlmDriver {
       }
       return models;
     } catch (error) {
-      throw toProviderError(error, this.options.provider);
+      throw toProviderError(error, this.options.provider, timing);
     }
   }
 

@@ -43,6 +43,23 @@ function mentionsContentFilter(error: HttpishError): boolean {
   return text.includes('content_filter') || text.includes('content filter') || text.includes('content_policy');
 }
 
+/** A timeout anywhere in the chain (SDKs wrap the fetch abort in their own connection errors). */
+function isTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    const { name, message } = current as { name?: unknown; message?: unknown };
+    if (
+      name === 'APIConnectionTimeoutError' ||
+      name === 'TimeoutError' ||
+      (typeof message === 'string' && /timed? ?out/i.test(message))
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** An error of ours raised beneath the SDK (auth, discovery guard) that the SDK wrapped: it surfaces as is. */
 function ownErrorIn(error: unknown): AppError | null {
   let current: unknown = error;
@@ -59,18 +76,28 @@ function ownErrorIn(error: unknown): AppError | null {
  * Maps whatever a provider SDK (or fetch) threw to a 7xxx ProviderCallError with `retryable` set:
  * timeouts, connection failures, 429 and 5xx are worth retrying; auth and request errors are not.
  */
-export function toProviderError(error: unknown, provider: string): AppError {
+export function toProviderError(
+  error: unknown,
+  provider: string,
+  timing?: { startedAt: number; timeoutMs: number },
+): AppError {
   const own = ownErrorIn(error);
   if (own) {
     return own;
   }
   const e = (error ?? {}) as HttpishError;
+  // A connection-level failure that arrives when the deadline has passed is the deadline, however
+  // the SDK chose to wrap the abort.
+  const connectionLevel = typeof e.status !== 'number' && typeof e.status_code !== 'number';
+  if (timing && connectionLevel && performance.now() - timing.startedAt >= timing.timeoutMs) {
+    return new ProviderCallError(`provider "${provider}" timed out`, ErrorCode.ProviderTimeout, true);
+  }
   const name = typeof e.name === 'string' ? e.name : '';
   const message = typeof e.message === 'string' ? e.message : String(error);
   const status =
     typeof e.status === 'number' ? e.status : typeof e.status_code === 'number' ? e.status_code : undefined;
   const prefix = `provider "${provider}"`;
-  if (name === 'APIConnectionTimeoutError' || name === 'TimeoutError' || /timed? ?out/i.test(message)) {
+  if (isTimeout(error)) {
     return new ProviderCallError(`${prefix} timed out`, ErrorCode.ProviderTimeout, true);
   }
   if (name === 'AbortError' || name === 'APIUserAbortError') {

@@ -86,11 +86,11 @@ export class OllamaDriver implements LlmDriver {
     return new Ollama({
       host: this.options.endpoint,
       headers: this.options.headers,
-      fetch: ((input: string | URL | Request, init?: RequestInit) =>
+      fetch: (input: string | URL | Request, init?: RequestInit) =>
         base(input, {
           ...init,
           signal: AbortSignal.any([...signals, ...(init?.signal ? [init.signal] : [])]),
-        })),
+        }),
     });
   }
 

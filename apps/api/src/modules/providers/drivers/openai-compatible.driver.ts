@@ -91,6 +91,7 @@ export class OpenAiCompatibleDriver implements LlmDriver {
   }
 
   async chat(request: ChatRequest): Promise<ChatResult> {
+    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
     try {
       const completion = await this.client.chat.completions.create(
         { ...this.body(request), stream: false },
@@ -113,11 +114,12 @@ export class OpenAiCompatibleDriver implements LlmDriver {
         finishReason: finishReason(choice?.finish_reason),
       };
     } catch (error) {
-      throw toProviderError(error, this.options.provider);
+      throw toProviderError(error, this.options.provider, timing);
     }
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
     let content = '';
     let model = request.model;
     let reason: FinishReason = 'other';
@@ -153,7 +155,7 @@ export class OpenAiCompatibleDriver implements LlmDriver {
         }
       }
     } catch (error) {
-      throw toProviderError(error, this.options.provider);
+      throw toProviderError(error, this.options.provider, timing);
     }
     const toolCalls = [...calls.entries()]
       .sort(([a], [b]) => a - b)
@@ -162,6 +164,7 @@ export class OpenAiCompatibleDriver implements LlmDriver {
   }
 
   async listModels(signal?: AbortSignal): Promise<DiscoveredModel[]> {
+    const timing = { startedAt: performance.now(), timeoutMs: this.options.timeoutMs };
     try {
       const models: DiscoveredModel[] = [];
       for await (const model of this.client.models.list({ signal, timeout: this.options.timeoutMs })) {
@@ -172,7 +175,7 @@ export class OpenAiCompatibleDriver implements LlmDriver {
       }
       return models;
     } catch (error) {
-      throw toProviderError(error, this.options.provider);
+      throw toProviderError(error, this.options.provider, timing);
     }
   }
 
