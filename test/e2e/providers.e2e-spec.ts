@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { Response } from 'superagent';
+
 import { ProviderCallEntity, ProviderEntity } from '@app/persistence';
 import { DatabaseService, EventBus, type ReceivedEvent } from '@app/platform';
 import {
@@ -34,6 +36,14 @@ function filesUnder(dir: string): string[] {
     const path = join(dir, entry);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
+}
+
+/** Keeps a streamed response body as text (supertest otherwise leaves event streams unparsed). */
+function rawText(response: Response, callback: (error: Error | null, body: string) => void): void {
+  let text = '';
+  const stream = response as unknown as NodeJS.ReadableStream;
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  stream.on('end', () => callback(null, text));
 }
 
 /** Parses a server-sent event stream into (event, data) pairs. */
@@ -495,11 +505,7 @@ describe.each(testBackends())('providers on %s', (backend) => {
         .set(bearer(ceo))
         .send({ model_name: 'llama3.2:1b' })
         .buffer(true)
-        .parse((response, callback) => {
-          let text = '';
-          response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-          response.on('end', () => callback(null, text));
-        })
+        .parse(rawText)
         .expect(200);
       expect(res.headers['content-type']).toContain('text/event-stream');
       const frames = sseFrames(res.body as string);
@@ -523,11 +529,7 @@ describe.each(testBackends())('providers on %s', (backend) => {
         .set(bearer(ceo))
         .send({ model_name: 'mock-missing' })
         .buffer(true)
-        .parse((response, callback) => {
-          let text = '';
-          response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-          response.on('end', () => callback(null, text));
-        })
+        .parse(rawText)
         .expect(200);
       const last = sseFrames(res.body as string).at(-1)!;
       expect(last.event).toBe('error');

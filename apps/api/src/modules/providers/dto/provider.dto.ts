@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -288,7 +288,15 @@ export class UpdateProviderDto extends ProviderFieldsDto {
   clear_custom_header_value?: boolean;
 }
 
-export class FromPresetDto {
+/** Creation from a preset: the preset supplies the rest (models default to the preset's). */
+export class FromPresetDto extends PickType(ProviderFieldsDto, [
+  'auth_type',
+  'api_key',
+  'subscription_token',
+  'tos_accepted',
+  'base_url',
+  'models',
+] as const) {
   @ApiProperty({ maxLength: 64 })
   @IsString()
   @MinLength(1)
@@ -299,44 +307,6 @@ export class FromPresetDto {
   @IsString()
   @Matches(NAME_PATTERN, { message: 'name must be 2-64 lower-case letters, digits or inner hyphens' })
   name!: string;
-
-  @ApiPropertyOptional({ enum: AUTH_TYPES })
-  @IsOptional()
-  @IsIn(AUTH_TYPES)
-  auth_type?: AuthType;
-
-  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(SECRET_MAX)
-  api_key?: string;
-
-  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(SECRET_MAX)
-  subscription_token?: string;
-
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
-  tos_accepted?: boolean;
-
-  @ApiPropertyOptional({ maxLength: 512, format: 'uri' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  base_url?: string;
-
-  @ApiPropertyOptional({ type: [ModelEntryDto], description: 'Defaults to the preset models' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_MODELS_PER_PROVIDER)
-  @ValidateNested({ each: true })
-  @Type(() => ModelEntryDto)
-  models?: ModelEntryDto[];
 }
 
 export class ModelEntryResponseDto {
