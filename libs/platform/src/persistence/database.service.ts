@@ -103,7 +103,6 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     const source = this.source;
     this.source = null;
     if (source?.isInitialized) {
-      retainNativeHandle(source);
       await source.destroy();
     }
   }
@@ -128,7 +127,6 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
       );
     } catch (error) {
       if (source.isInitialized) {
-        retainNativeHandle(source);
         await source.destroy().catch(() => undefined);
       }
       this.stateValue = 'failed';
@@ -154,22 +152,5 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
 async function ensureParentDir(file: string): Promise<void> {
   if (file !== ':memory:') {
     await mkdir(dirname(file), { recursive: true });
-  }
-}
-
-/**
- * Closed better-sqlite3 databases stay referenced until the process ends. Their native destructor
- * must not run from a garbage collection outside any JavaScript context (it then aborts the process
- * on a failed assertion); kept alive, they are released by the addon's own exit cleanup instead.
- */
-const retainedSqliteHandles: unknown[] = [];
-
-function retainNativeHandle(source: DataSource): void {
-  if (source.options.type !== 'better-sqlite3') {
-    return;
-  }
-  const connection = (source.driver as { databaseConnection?: unknown }).databaseConnection;
-  if (connection) {
-    retainedSqliteHandles.push(connection);
   }
 }

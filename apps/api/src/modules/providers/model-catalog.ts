@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CatalogModel } from '@app/domain';
 import type { ProviderEntity } from '@app/persistence';
 
+import { modelFromJson } from './provider-record';
 import { ProvidersRepository } from './providers.repository';
 
 /** Every model the registered providers offer, as the setup wizard and agent bootstrap see them. */
@@ -25,18 +26,18 @@ export class ModelCatalog {
 }
 
 function modelsOf(row: ProviderEntity): CatalogModel[] {
-  return row.models.flatMap((raw: Record<string, unknown>) => {
-    if (typeof raw.id !== 'string') {
-      return [];
-    }
-    return [
-      {
-        provider: row.name,
-        id: raw.id,
-        alias: typeof raw.alias === 'string' ? raw.alias : null,
-        costPer1kInput: typeof raw.cost_per_1k_input === 'number' ? raw.cost_per_1k_input : 0,
-        costPer1kOutput: typeof raw.cost_per_1k_output === 'number' ? raw.cost_per_1k_output : 0,
-      },
-    ];
+  return row.models.flatMap((raw) => {
+    const model = modelFromJson(raw);
+    return model
+      ? [
+          {
+            provider: row.name,
+            id: model.id,
+            alias: model.alias,
+            costPer1kInput: model.costPer1kInput,
+            costPer1kOutput: model.costPer1kOutput,
+          },
+        ]
+      : [];
   });
 }

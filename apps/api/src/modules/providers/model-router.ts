@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   applyDegradation,
   CheapestSelector,
+  defaultDegradationConfig,
   type DegradationOutcome,
   parseRoutingConfig,
   QuotaAwareSelector,
@@ -73,11 +74,7 @@ export class ModelRouter {
     },
   ): Promise<DegradationOutcome> {
     const registered = this.registry.get(provider);
-    const degradation = registered?.record.degradation ?? {
-      strategy: 'alert' as const,
-      fallbackProviders: [],
-      queueMaxWaitSeconds: 300,
-    };
+    const degradation = registered?.record.degradation ?? defaultDegradationConfig();
     return applyDegradation(
       provider,
       degradation,

@@ -87,7 +87,7 @@ export class ProviderInsightsService {
   }
 
   async health(name: string): Promise<ProviderHealthDto> {
-    await this.providers.record(name);
+    await this.providers.assertExists(name);
     const stats = await this.repository.callStats(name, new Date(Date.now() - HEALTH_WINDOW_MS));
     return summariseProviderHealth(stats);
   }

@@ -111,6 +111,13 @@ export class ProvidersService {
     return toProviderDto(await this.record(name));
   }
 
+  /** 404 (3020) for an unknown provider, without reading its secrets. */
+  async assertExists(name: string): Promise<void> {
+    if (!(await this.repository.findByName(name))) {
+      throw new NotFoundError(`provider "${name}" not found`, ErrorCode.ProviderNotFound);
+    }
+  }
+
   /** The stored provider, decrypted (404 when unknown). */
   async record(name: string): Promise<ProviderRecord> {
     const row = await this.repository.findByName(name);
@@ -165,11 +172,7 @@ export class ProvidersService {
   }
 
   async update(actor: ActorContext, name: string, dto: UpdateProviderDto): Promise<ProviderDto> {
-    const row = await this.repository.findByName(name);
-    if (!row) {
-      throw new NotFoundError(`provider "${name}" not found`, ErrorCode.ProviderNotFound);
-    }
-    const current = toRecord(row, this.cipher);
+    const current = await this.record(name);
     const pairs: [keyof UpdateProviderDto, keyof UpdateProviderDto][] = [
       ['api_key', 'clear_api_key'],
       ['subscription_token', 'clear_subscription_token'],
@@ -245,9 +248,7 @@ export class ProvidersService {
   }
 
   async delete(actor: ActorContext, name: string): Promise<void> {
-    if (!(await this.repository.findByName(name))) {
-      throw new NotFoundError(`provider "${name}" not found`, ErrorCode.ProviderNotFound);
-    }
+    await this.assertExists(name);
     const users = await this.repository.agentsUsing(name);
     if (users.length > 0) {
       throw new ConflictError(

@@ -94,18 +94,7 @@ export class RecordingDriver implements LlmDriver {
     const startedAt = new Date();
     try {
       const models = await this.inner.listModels(signal);
-      await this.recorder.record({
-        provider: this.provider,
-        model: '',
-        kind: 'list_models',
-        startedAt,
-        latencyMs: Date.now() - startedAt.getTime(),
-        success: true,
-        errorCode: null,
-        inputTokens: 0,
-        outputTokens: 0,
-        cost: 0,
-      });
+      await this.record(startedAt, '', 'list_models', { success: true });
       return models;
     } catch (error) {
       await this.fail(startedAt, '', error, 'list_models');
@@ -124,32 +113,36 @@ export class RecordingDriver implements LlmDriver {
     result: ChatResult,
     kind: ProviderCallKind = this.kind,
   ): Promise<void> {
-    return this.recorder.record({
-      provider: this.provider,
-      model: id,
-      kind,
-      startedAt,
-      latencyMs: Date.now() - startedAt.getTime(),
+    const { inputTokens, outputTokens } = result.usage;
+    return this.record(startedAt, id, kind, {
       success: true,
-      errorCode: null,
-      inputTokens: result.usage.inputTokens,
-      outputTokens: result.usage.outputTokens,
-      cost: callCost(model, result.usage.inputTokens, result.usage.outputTokens),
+      inputTokens,
+      outputTokens,
+      cost: callCost(model, inputTokens, outputTokens),
     });
   }
 
   private fail(startedAt: Date, id: string, error: unknown, kind: ProviderCallKind = this.kind): Promise<void> {
+    return this.record(startedAt, id, kind, { success: false, errorCode: errorCodeOf(error) });
+  }
+
+  private record(
+    startedAt: Date,
+    model: string,
+    kind: ProviderCallKind,
+    outcome: { success: boolean; errorCode?: number; inputTokens?: number; outputTokens?: number; cost?: number },
+  ): Promise<void> {
     return this.recorder.record({
       provider: this.provider,
-      model: id,
+      model,
       kind,
       startedAt,
       latencyMs: Date.now() - startedAt.getTime(),
-      success: false,
-      errorCode: errorCodeOf(error),
-      inputTokens: 0,
-      outputTokens: 0,
-      cost: 0,
+      success: outcome.success,
+      errorCode: outcome.errorCode ?? null,
+      inputTokens: outcome.inputTokens ?? 0,
+      outputTokens: outcome.outputTokens ?? 0,
+      cost: outcome.cost ?? 0,
     });
   }
 }

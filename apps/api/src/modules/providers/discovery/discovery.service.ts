@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { type DiscoveredModel, type ProviderModel, type ProviderPreset, ValidationError } from '@app/domain';
+import { defaultDegradationConfig, type DiscoveredModel, type ProviderModel, type ProviderPreset } from '@app/domain';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import type { DiscoverModelsResultDto } from '../dto/provider.dto';
@@ -12,7 +12,7 @@ import { DEFAULT_MAX_CONTEXT, type ProviderRecord } from '../provider-record';
 import { ProvidersService } from '../providers.service';
 import { RecordingDriver } from '../recording-driver';
 import { DiscoveryPolicyService } from './discovery-policy.service';
-import { GuardedFetcher, unsafeTargetIn } from './guarded-fetch';
+import { GuardedFetcher } from './guarded-fetch';
 
 /** Per-candidate limit of probe-preset (the interface fixes it at 5 seconds). */
 export const PROBE_TIMEOUT_MS = 5_000;
@@ -32,7 +32,7 @@ function presetRecord(preset: ProviderPreset, endpoint: string): ProviderRecord 
     endpoint,
     protocol: preset.driver,
     models: [],
-    degradation: { strategy: 'alert', fallbackProviders: [], queueMaxWaitSeconds: 300 },
+    degradation: defaultDegradationConfig(),
     quota: {},
     secrets: {},
     oauth: { tokenUrl: null, clientId: null, scope: null },
@@ -98,8 +98,6 @@ export class DiscoveryService {
         'list_models',
       );
       found = await driver.listModels();
-    } catch (error) {
-      throw unsafeTargetIn(error) ?? error;
     } finally {
       await fetcher.close();
     }
@@ -139,9 +137,8 @@ export class DiscoveryService {
         this.log.info({ preset: preset.name, url, models: models.length }, 'providers.probe.reachable');
         return { url, model_count: models.length, candidates_tried: tried };
       } catch (error) {
-        const refused = unsafeTargetIn(error);
         this.log.info(
-          { preset: preset.name, url, reason: refused ? refused.message : (error as Error).message },
+          { preset: preset.name, url, reason: error instanceof Error ? error.message : String(error) },
           'providers.probe.unreachable',
         );
       } finally {
@@ -159,7 +156,7 @@ export class DiscoveryService {
       this.log.warn(
         {
           provider: name,
-          reason: error instanceof ValidationError || error instanceof Error ? error.message : String(error),
+          reason: error instanceof Error ? error.message : String(error),
         },
         'providers.discovery.auto_failed',
       );

@@ -118,15 +118,3 @@ export class GuardedFetcher {
     await Promise.allSettled(this.agents.splice(0).map((a) => a.close()));
   }
 }
-
-/** Finds an UnsafeTargetError anywhere in an error's cause chain (SDKs and fetch wrap it). */
-export function unsafeTargetIn(error: unknown): UnsafeTargetError | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current; depth += 1) {
-    if (current instanceof UnsafeTargetError) {
-      return current;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}

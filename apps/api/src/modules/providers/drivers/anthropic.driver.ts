@@ -12,7 +12,7 @@ import type {
   ToolCall,
 } from '@app/domain';
 
-import { toProviderError } from './driver-errors';
+import { startTiming, toProviderError } from './driver-errors';
 import { type DriverOptions, MAX_LISTED_MODELS, parseToolArguments } from './driver-options';
 import { SDK_PLACEHOLDER_KEY } from './provider-auth';
 
@@ -124,7 +124,7 @@ export class AnthropicDriver implements LlmDriver {
   }
 
   async chat(request: ChatRequest): Promise<ChatResult> {
-    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
+    const timing = startTiming(request.timeoutMs ?? this.options.timeoutMs);
     try {
       const message = await this.client.messages.create(
         { ...this.body(request), stream: false },
@@ -152,7 +152,7 @@ export class AnthropicDriver implements LlmDriver {
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
-    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
+    const timing = startTiming(request.timeoutMs ?? this.options.timeoutMs);
     let content = '';
     let model = request.model;
     let reason: FinishReason = 'other';
@@ -205,7 +205,7 @@ export class AnthropicDriver implements LlmDriver {
   }
 
   async listModels(signal?: AbortSignal): Promise<DiscoveredModel[]> {
-    const timing = { startedAt: performance.now(), timeoutMs: this.options.timeoutMs };
+    const timing = startTiming(this.options.timeoutMs);
     try {
       const models: DiscoveredModel[] = [];
       for await (const model of this.client.models.list({}, { signal, timeout: this.options.timeoutMs })) {

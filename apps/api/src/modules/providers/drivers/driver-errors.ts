@@ -43,10 +43,17 @@ function mentionsContentFilter(error: HttpishError): boolean {
   return text.includes('content_filter') || text.includes('content filter') || text.includes('content_policy');
 }
 
-/** A timeout anywhere in the chain (SDKs wrap the fetch abort in their own connection errors). */
-function isTimeout(error: unknown): boolean {
+/** The error and its causes, outermost first (SDKs wrap what fetch and our transport threw). */
+function* causeChain(error: unknown): Generator<unknown> {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current; depth += 1) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  for (const current of causeChain(error)) {
     const { name, message } = current as { name?: unknown; message?: unknown };
     if (
       name === 'APIConnectionTimeoutError' ||
@@ -55,32 +62,35 @@ function isTimeout(error: unknown): boolean {
     ) {
       return true;
     }
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
 
 /** An error of ours raised beneath the SDK (auth, discovery guard) that the SDK wrapped: it surfaces as is. */
 function ownErrorIn(error: unknown): AppError | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current; depth += 1) {
+  for (const current of causeChain(error)) {
     if (current instanceof AppError) {
       return current;
     }
-    current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/** Deadline of one call, so a connection-level failure after it passed reads as a timeout. */
+export interface CallTiming {
+  startedAt: number;
+  timeoutMs: number;
+}
+
+export function startTiming(timeoutMs: number): CallTiming {
+  return { startedAt: performance.now(), timeoutMs };
 }
 
 /**
  * Maps whatever a provider SDK (or fetch) threw to a 7xxx ProviderCallError with `retryable` set:
  * timeouts, connection failures, 429 and 5xx are worth retrying; auth and request errors are not.
  */
-export function toProviderError(
-  error: unknown,
-  provider: string,
-  timing?: { startedAt: number; timeoutMs: number },
-): AppError {
+export function toProviderError(error: unknown, provider: string, timing?: CallTiming): AppError {
   const own = ownErrorIn(error);
   if (own) {
     return own;

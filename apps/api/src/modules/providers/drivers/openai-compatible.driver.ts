@@ -12,7 +12,7 @@ import type {
   ToolCall,
 } from '@app/domain';
 
-import { toProviderError } from './driver-errors';
+import { startTiming, toProviderError } from './driver-errors';
 import { type DriverOptions, MAX_LISTED_MODELS, parseToolArguments } from './driver-options';
 import { SDK_PLACEHOLDER_KEY } from './provider-auth';
 
@@ -91,7 +91,7 @@ export class OpenAiCompatibleDriver implements LlmDriver {
   }
 
   async chat(request: ChatRequest): Promise<ChatResult> {
-    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
+    const timing = startTiming(request.timeoutMs ?? this.options.timeoutMs);
     try {
       const completion = await this.client.chat.completions.create(
         { ...this.body(request), stream: false },
@@ -119,7 +119,7 @@ export class OpenAiCompatibleDriver implements LlmDriver {
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
-    const timing = { startedAt: performance.now(), timeoutMs: request.timeoutMs ?? this.options.timeoutMs };
+    const timing = startTiming(request.timeoutMs ?? this.options.timeoutMs);
     let content = '';
     let model = request.model;
     let reason: FinishReason = 'other';
@@ -164,7 +164,7 @@ export class OpenAiCompatibleDriver implements LlmDriver {
   }
 
   async listModels(signal?: AbortSignal): Promise<DiscoveredModel[]> {
-    const timing = { startedAt: performance.now(), timeoutMs: this.options.timeoutMs };
+    const timing = startTiming(this.options.timeoutMs);
     try {
       const models: DiscoveredModel[] = [];
       for await (const model of this.client.models.list({ signal, timeout: this.options.timeoutMs })) {

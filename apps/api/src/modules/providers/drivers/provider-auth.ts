@@ -31,7 +31,8 @@ export class ProviderAuth {
   ) {}
 
   /** A fetch that authenticates with this provider's credentials. */
-  wrap(base: FetchLike = this.baseFetch): FetchLike {
+  wrap(): FetchLike {
+    const base = this.baseFetch;
     return async (input, init) => {
       const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
       for (const name of CREDENTIAL_HEADERS) {
