@@ -7,6 +7,7 @@ import { AgentsModule } from './modules/agents/agents.module';
 import { CompanyModule } from './modules/company/company.module';
 import { ProvidersModule } from './modules/providers/providers.module';
 import { SetupModule } from './modules/setup/setup.module';
+import { TasksModule } from './modules/tasks/tasks.module';
 import { UsersModule } from './modules/users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -28,6 +29,7 @@ export class AppModule {
         AgentsModule,
         CompanyModule,
         SetupModule,
+        TasksModule,
         RealtimeModule,
         ...extraImports,
       ],

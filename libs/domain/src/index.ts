@@ -6,3 +6,5 @@ export * from './company';
 export * from './performance';
 export * from './personality';
 export * from './providers';
+export * from './tasks';
+export * from './engine';

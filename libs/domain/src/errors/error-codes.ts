@@ -45,6 +45,14 @@ export const ErrorCode = {
   /** A provider cannot be deleted while agents are assigned to its models. */
   ProviderInUse: 4012,
   AgentRuntimeNotConfigured: 4014,
+  /** A task transition the state machine does not allow. */
+  InvalidTaskTransition: 4015,
+  /** The task is completed or cancelled: no further transition (including cancel). */
+  TaskAlreadyTerminal: 4016,
+  /** The write breaks the assignment invariant (created has no assignee; assigned…completed need one). */
+  TaskAssignmentConflict: 4017,
+  /** The assignee cannot take the task (not active). */
+  AgentNotAvailable: 4018,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,

@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { AuthSessionsEvents1795282436928 } from './1795282436928-auth-sessions-events';
 import { CompanyStructure1795284720793 } from './1795284720793-company-structure';
 import { ProviderRuntime1795287671026 } from './1795287671026-provider-runtime';
+import { TaskEngine1795291282083 } from './1795291282083-task-engine';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
 export const SQLITE_MIGRATIONS = [
@@ -9,4 +10,5 @@ export const SQLITE_MIGRATIONS = [
   AuthSessionsEvents1795282436928,
   CompanyStructure1795284720793,
   ProviderRuntime1795287671026,
+  TaskEngine1795291282083,
 ];

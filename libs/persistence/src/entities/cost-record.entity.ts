@@ -4,6 +4,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'cost_records' })
 @Index(['timestamp'])
 @Index(['agentId', 'timestamp'])
+@Index(['taskId'])
 export class CostRecordEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

@@ -13,6 +13,8 @@ import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
 import { SessionEntity } from './session.entity';
 import { SettingEntity } from './setting.entity';
 import { TaskMetricEntity } from './task-metric.entity';
+import { TaskEntity } from './task.entity';
+import { ToolInvocationEntity } from './tool-invocation.entity';
 import { UserEntity } from './user.entity';
 import { WsTicketEntity } from './ws-ticket.entity';
 
@@ -32,6 +34,8 @@ export {
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,
+  TaskEntity,
+  ToolInvocationEntity,
   UserEntity,
   WsTicketEntity,
   COMPANY_SINGLETON_ID,
@@ -54,6 +58,8 @@ export const ALL_ENTITIES = [
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,
+  TaskEntity,
+  ToolInvocationEntity,
   UserEntity,
   WsTicketEntity,
 ];

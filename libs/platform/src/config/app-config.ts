@@ -58,6 +58,26 @@ export interface AppConfig {
     /** Raw `providers.routing` block ({strategy, rules, fallback_chain}); parsed by the model router. */
     readonly routing: unknown;
   };
+  readonly engine: EngineConfig;
+}
+
+/** The work engine: how many runs, how long they may take, where their workspaces live. */
+export interface EngineConfig {
+  /** Runs start when tasks are assigned; off = tasks are only stored and moved by hand. */
+  readonly enabled: boolean;
+  /** Root of the shared git repository and the per-task worktrees. */
+  readonly workspaceDir: string;
+  readonly maxTurns: number;
+  /** Concurrent runs on this replica. */
+  readonly concurrency: number;
+  /** Concurrent runs of one agent on this replica. */
+  readonly perAgentConcurrency: number;
+  readonly maxWorktrees: number;
+  /** Cooperative stop on SIGTERM: how long runs get to reach a turn boundary. */
+  readonly graceSeconds: number;
+  readonly heartbeatSeconds: number;
+  readonly callTimeoutSeconds: number;
+  readonly toolTimeoutSeconds: number;
 }
 
 /** Keys of the at-rest encryption of provider secrets: the current one encrypts, all decrypt. */
@@ -249,6 +269,32 @@ function resolveSecretsKeyRing(sources: ConfigSources, jwtSecret: string, proble
 }
 
 /** Builds and validates the whole configuration; every problem names its variable (or YAML key). */
+type FieldReader = <T>(field: Field<T>) => T;
+
+function engineConfig(f: FieldReader, cwd: string): EngineConfig {
+  const int = (min: number, max: number) => z.coerce.number().int('expected an integer').min(min).max(max);
+  const workspaceDir = f({
+    env: 'SYNTHORG_WORKSPACE_DIR',
+    yaml: ['engine', 'workspace_dir'],
+    schema: nonEmpty,
+    fallback: 'data/workspace',
+  });
+  const n = (env: string, key: string, min: number, max: number, fallback: number): number =>
+    f({ env, yaml: ['engine', key], schema: int(min, max), fallback });
+  return {
+    enabled: f({ env: 'SYNTHORG_ENGINE_ENABLED', yaml: ['engine', 'enabled'], schema: bool, fallback: true }),
+    workspaceDir: resolve(cwd, workspaceDir),
+    maxTurns: n('SYNTHORG_ENGINE_MAX_TURNS', 'max_turns', 1, 200, 20),
+    concurrency: n('SYNTHORG_ENGINE_CONCURRENCY', 'concurrency', 1, 256, 8),
+    perAgentConcurrency: n('SYNTHORG_ENGINE_AGENT_CONCURRENCY', 'per_agent_concurrency', 1, 64, 5),
+    maxWorktrees: n('SYNTHORG_ENGINE_MAX_WORKTREES', 'max_worktrees', 1, 32, 32),
+    graceSeconds: n('SYNTHORG_ENGINE_GRACE_SECONDS', 'grace_seconds', 0, 300, 30),
+    heartbeatSeconds: n('SYNTHORG_ENGINE_HEARTBEAT_SECONDS', 'heartbeat_seconds', 1, 600, 15),
+    callTimeoutSeconds: n('SYNTHORG_ENGINE_CALL_TIMEOUT_SECONDS', 'call_timeout_seconds', 1, 3600, 120),
+    toolTimeoutSeconds: n('SYNTHORG_ENGINE_TOOL_TIMEOUT_SECONDS', 'tool_timeout_seconds', 1, 3600, 60),
+  };
+}
+
 export function buildAppConfig(sources: ConfigSources): AppConfig {
   const problems: string[] = [];
   if (sources.yamlError) {
@@ -386,6 +432,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       }),
       routing: routingBlock(sources),
     },
+    engine: engineConfig(f, sources.cwd),
   };
   const withSecrets: AppConfig = {
     ...config,

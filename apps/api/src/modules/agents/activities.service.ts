@@ -29,8 +29,9 @@ export interface ActivityFilter {
 
 const RUN_EVENT_TYPES = ['task_started', 'task_completed'];
 const COST_EVENT_TYPES = ['cost_incurred'];
+const TOOL_EVENT_TYPES = ['tool_used'];
 
-type Source = 'performance_tracker' | 'cost_tracker' | 'budget_config';
+type Source = 'performance_tracker' | 'cost_tracker' | 'tool_invocation_tracker' | 'budget_config';
 
 /**
  * The organisation's activity timeline: career events, task runs and model-call costs merged
@@ -68,10 +69,13 @@ export class ActivitiesService {
 
     // A type filter needs only the sources that can produce that type.
     const wants = (types: readonly string[]): boolean => !filter.type || types.includes(filter.type);
-    const [lifecycle, metrics, costs, currency] = await Promise.all([
+    const [lifecycle, metrics, costs, tools, currency] = await Promise.all([
       wants(LIFECYCLE_EVENT_TYPES) ? this.agents.lifecycleSince(since, filter.agentId) : [],
       wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.agents.metricsSince(since, agentIds), []) : [],
       wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.agents.costsSince(since, agentIds), []) : [],
+      wants(TOOL_EVENT_TYPES)
+        ? guarded('tool_invocation_tracker', () => this.agents.toolsSince(since, agentIds), [])
+        : [],
       wants([...RUN_EVENT_TYPES, ...COST_EVENT_TYPES])
         ? guarded('budget_config', () => this.company.currency(), this.company.defaultCurrency)
         : this.company.defaultCurrency,
@@ -114,6 +118,17 @@ export class ActivitiesService {
           `API call to ${c.model} (${c.inputTokens}+${c.outputTokens} tokens, ${formatMoney(c.costUsd, currency)})`,
         ),
         related_ids: { agent_id: c.agentId, ...(c.taskId ? { task_id: c.taskId } : {}) },
+      });
+    }
+
+    for (const call of tools) {
+      events.push({
+        event_type: 'tool_used',
+        timestamp: call.timestamp.toISOString(),
+        description: clipDescription(
+          call.success ? `Tool ${call.toolName} executed successfully` : `Tool ${call.toolName} failed`,
+        ),
+        related_ids: { agent_id: call.agentId, ...(call.taskId ? { task_id: call.taskId } : {}) },
       });
     }
 

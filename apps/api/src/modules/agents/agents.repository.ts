@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager, In, MoreThanOrEqual, type Repository } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP, type PageRequest } from '@app/domain';
-import { AgentEntity, AgentLifecycleEventEntity, CostRecordEntity, TaskMetricEntity } from '@app/persistence';
+import {
+  AgentEntity,
+  AgentLifecycleEventEntity,
+  CostRecordEntity,
+  TaskMetricEntity,
+  ToolInvocationEntity,
+} from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 /** The only TypeORM user for agents, their career log, and the run metrics and costs read about them. */
@@ -136,6 +142,17 @@ export class AgentsRepository {
       },
       order: { timestamp: 'DESC' },
       ...(cap === null ? {} : { take: cap }),
+    });
+  }
+
+  toolsSince(since: Date | null, agentIds?: readonly string[]): Promise<ToolInvocationEntity[]> {
+    return this.database.dataSource.getRepository(ToolInvocationEntity).find({
+      where: {
+        ...(since ? { timestamp: MoreThanOrEqual(since) } : {}),
+        ...(agentIds ? { agentId: In([...agentIds]) } : {}),
+      },
+      order: { timestamp: 'DESC' },
+      take: ACTIVITY_SOURCE_CAP,
     });
   }
 }

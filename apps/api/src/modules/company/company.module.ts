@@ -13,6 +13,6 @@ import { ProjectsService } from './projects.service';
   imports: [AgentsModule],
   controllers: [CompanyController, DepartmentsController, ProjectsController],
   providers: [CompanyRepository, CompanyService, ProjectsRepository, ProjectsService],
-  exports: [CompanyRepository, CompanyService],
+  exports: [CompanyRepository, CompanyService, ProjectsService],
 })
 export class CompanyModule {}

@@ -49,6 +49,15 @@ export class ProjectsService {
     return toProject(row);
   }
 
+  /** A project's id from its id or (case-insensitive) name. */
+  async resolveId(ref: string): Promise<string> {
+    const row = (await this.projects.findById(ref)) ?? (await this.projects.findByName(nameKey(ref)));
+    if (!row) {
+      throw new NotFoundError(`Project "${ref}" not found`, ErrorCode.ProjectNotFound);
+    }
+    return row.id;
+  }
+
   async create(actor: ActorContext, dto: CreateProjectDto): Promise<ProjectDto> {
     const name = dto.name.trim();
     if (name.length === 0) {

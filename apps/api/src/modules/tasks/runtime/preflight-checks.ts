@@ -1,0 +1,47 @@
+import { AppError, ErrorCode } from '@app/domain';
+
+import type { ModelRouter } from '../../providers/model-router';
+import type { PreflightCheck } from './run-preflight';
+
+/** The task's own cap: a task that has already spent its `budget_limit` does not start again. */
+export function taskBudgetCheck(): PreflightCheck {
+  return {
+    name: 'task_budget',
+    order: 100,
+    check: ({ task, spentOnTask }) =>
+      Promise.resolve(
+        task.budgetLimit > 0 && spentOnTask >= task.budgetLimit
+          ? {
+              ok: false,
+              code: ErrorCode.BudgetExhausted,
+              reason: `task budget exhausted: spent ${spentOnTask.toFixed(6)} of ${task.budgetLimit}`,
+            }
+          : { ok: true },
+      ),
+  };
+}
+
+/**
+ * Provider quota and degradation, at task start only (never mid-run): `alert` goes ahead and logs,
+ * `fallback` swaps the provider for this run, `queue` waits for the quota window to reset.
+ */
+export function providerQuotaCheck(router: ModelRouter): PreflightCheck {
+  return {
+    name: 'provider_quota',
+    order: 500,
+    async check({ provider }) {
+      try {
+        const outcome = await router.preflight(provider);
+        if (outcome.fallbackFrom) {
+          return { ok: true, provider: outcome.provider, note: `fell back from ${outcome.fallbackFrom}` };
+        }
+        return outcome.waitedMs > 0 ? { ok: true, note: `waited ${outcome.waitedMs} ms for quota` } : { ok: true };
+      } catch (error) {
+        if (error instanceof AppError) {
+          return { ok: false, code: error.code, reason: error.message };
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Logger } from 'pino';
+
+import {
+  type ChatMessage,
+  type ChatResult,
+  costOfCall,
+  type ProviderModel,
+  type ReactLoopPorts,
+  type ToolCall,
+  type ToolDefinition,
+  type ToolOutcome,
+} from '@app/domain';
+import type { AgentEntity, TaskEntity } from '@app/persistence';
+import { announce, type EventBus } from '@app/platform';
+
+import type { RegisteredProvider } from '../../providers/provider-registry';
+import type { RunRecordsRepository } from './run-records.repository';
+import type { ToolInvoker } from './tools/tool-invoker';
+import type { Workspace, WorkspaceManager } from './workspace/workspace-manager';
+
+/** Cost events go to the budget channel (read-only roles get them redacted). */
+export const BUDGET_CHANNEL = 'budget';
+
+export interface RunControl {
+  shouldStop(): boolean;
+  /** Aborted when the grace period ends: in-flight calls and tools give up. */
+  readonly signal: AbortSignal;
+}
+
+export interface SessionDeps {
+  provider: RegisteredProvider;
+  model: string;
+  records: RunRecordsRepository;
+  workspaces: WorkspaceManager;
+  tools: ToolInvoker;
+  bus: EventBus;
+  log: Logger;
+  callTimeoutMs: number;
+}
+
+/**
+ * One run's side of the ReAct loop: model calls with a cost record each, tool calls in the task's
+ * worktree (created on first use, so runs that never touch files cost no git work), and the task
+ * budget read before every call.
+ */
+export class RunSession implements ReactLoopPorts {
+  cost = 0;
+  calls = 0;
+  /** Input tokens of the first call: the seed prompt's size. */
+  promptTokens = 0;
+  workspace: Workspace | null = null;
+  private readonly pricing: ProviderModel | undefined;
+
+  constructor(
+    private readonly task: TaskEntity,
+    private readonly agent: AgentEntity,
+    private readonly spentBefore: number,
+    private readonly allowedTools: readonly string[] | undefined,
+    private readonly control: RunControl,
+    private readonly deps: SessionDeps,
+  ) {
+    const models = deps.provider.record.models;
+    this.pricing = models.find((m) => m.id === deps.model) ?? models.find((m) => m.alias === deps.model);
+  }
+
+  get spent(): number {
+    return this.spentBefore + this.cost;
+  }
+
+  shouldStop(): boolean {
+    return this.control.shouldStop();
+  }
+
+  budgetExceeded(): string | null {
+    const limit = this.task.budgetLimit;
+    if (limit > 0 && this.spent >= limit) {
+      return `task budget exhausted: spent ${this.spent.toFixed(6)} of ${limit}`;
+    }
+    return null;
+  }
+
+  async call(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Promise<ChatResult> {
+    const settings = (this.agent.settings as { model?: { temperature?: number; max_tokens?: number } }).model ?? {};
+    const result = await this.deps.provider.driver.chat({
+      model: this.deps.model,
+      messages: [...messages],
+      ...(tools.length > 0 ? { tools: [...tools] } : {}),
+      temperature: settings.temperature,
+      maxOutputTokens: settings.max_tokens,
+      signal: this.control.signal,
+      timeoutMs: this.deps.callTimeoutMs,
+    });
+    this.calls += 1;
+    if (this.calls === 1) {
+      this.promptTokens = result.usage.inputTokens;
+    }
+    await this.recordCost(result);
+    return result;
+  }
+
+  async invokeTool(call: ToolCall): Promise<ToolOutcome> {
+    const started = Date.now();
+    let outcome: ToolOutcome;
+    try {
+      this.workspace ??= await this.deps.workspaces.acquire(this.task.id);
+      const author = { name: this.agent.name, email: `${this.agent.id}@agents.synthorg.local` };
+      outcome = await this.deps.tools.invoke(
+        { name: call.name, arguments: call.arguments },
+        {
+          root: this.workspace.path,
+          taskId: this.task.id,
+          agentId: this.agent.id,
+          agentName: this.agent.name,
+          signal: this.control.signal,
+          commit: (message) => this.deps.workspaces.commitAll(this.task.id, message, author),
+        },
+        this.allowedTools,
+      );
+    } catch (error) {
+      // The workspace itself failed (git, disk): the model hears about it like any tool failure.
+      outcome = { content: `workspace unavailable: ${(error as Error).message}`, isError: true };
+    }
+    await this.recordTool(call.name, outcome, Date.now() - started);
+    return outcome;
+  }
+
+  private async recordCost(result: ChatResult): Promise<void> {
+    const { inputTokens, outputTokens } = result.usage;
+    const cost = costOfCall(this.pricing, inputTokens, outputTokens);
+    this.cost += cost;
+    const row = {
+      id: randomUUID(),
+      agentId: this.agent.id,
+      taskId: this.task.id,
+      provider: this.deps.provider.record.name,
+      model: this.pricing?.id ?? this.deps.model,
+      inputTokens,
+      outputTokens,
+      costUsd: cost,
+      callCategory: 'productive',
+      timestamp: new Date(),
+    };
+    await this.deps.records.insertCost(row);
+    this.deps.log.info(
+      { provider: row.provider, model: row.model, input_tokens: inputTokens, output_tokens: outputTokens, cost },
+      'budget.record.added',
+    );
+    await announce(this.deps.bus, this.deps.log, {
+      channel: BUDGET_CHANNEL,
+      event_type: 'cost.recorded',
+      payload: {
+        agent_id: row.agentId,
+        task_id: row.taskId,
+        provider: row.provider,
+        model: row.model,
+        input_tokens: inputTokens,
+        output_tokens: outputTokens,
+        total_tokens: inputTokens + outputTokens,
+        cost_usd: cost,
+        call_category: row.callCategory,
+        timestamp: row.timestamp.toISOString(),
+      },
+    });
+  }
+
+  private async recordTool(tool: string, outcome: ToolOutcome, durationMs: number): Promise<void> {
+    this.deps.log.info({ tool, success: !outcome.isError, duration_ms: durationMs }, 'engine.tool.invoked');
+    try {
+      await this.deps.records.insertToolInvocation({
+        id: randomUUID(),
+        agentId: this.agent.id,
+        taskId: this.task.id,
+        toolName: tool.slice(0, 64),
+        success: !outcome.isError,
+        durationMs,
+        error: outcome.isError ? outcome.content.slice(0, 512) : null,
+        timestamp: new Date(),
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, tool }, 'engine.tool.record_failed');
+    }
+  }
+}

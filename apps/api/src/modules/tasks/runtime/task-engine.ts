@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import type { TaskJob, TaskJobQueue } from '@app/domain';
+import type { TaskEntity } from '@app/persistence';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  DatabaseService,
+  DistributedLock,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+} from '@app/platform';
+
+import { TaskLifecycle } from '../task-lifecycle';
+import { TasksRepository } from '../tasks.repository';
+import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
+import { InProcessTaskJobQueue } from './queue/in-process-task-job-queue';
+import { PgBossTaskJobQueue } from './queue/pg-boss-task-job-queue';
+import { WorkspaceManager } from './workspace/workspace-manager';
+
+/** Rows read per recovery pass; the sweep repeats until a pass finds fewer. */
+const RECOVERY_BATCH = 200;
+/** After the grace period and the abort, how long runs get to record their interruption. */
+const CLEANUP_MS = 5_000;
+
+/**
+ * Schedules and supervises runs. A task that becomes `assigned` is queued (in process on SQLite,
+ * pg-boss on Postgres); a worker claims it and the runner executes it. Running tasks heartbeat so
+ * a replica that dies leaves them recoverable: at startup (and, on Postgres, periodically on one
+ * replica) abandoned tasks go back to `assigned` and run again. SIGTERM stops cooperatively.
+ */
+@Injectable()
+export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  /** This process's identity in `tasks.run_owner`. */
+  readonly owner = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly log: Logger;
+  private queue: TaskJobQueue | null = null;
+  private stopping = false;
+  private readonly abort = new AbortController();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly lifecycle: TaskLifecycle,
+    private readonly tasks: TasksRepository,
+    private readonly runner: AgentRunner,
+    private readonly workspaces: WorkspaceManager,
+    private readonly database: DatabaseService,
+    private readonly lock: DistributedLock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.log = logging.forName('engine.dispatcher');
+  }
+
+  get isRunning(): boolean {
+    return this.queue !== null && !this.stopping;
+  }
+
+  /** Task ids running on this replica now. */
+  runningTasks(): string[] {
+    return [...this.running.keys()];
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.engine.enabled) {
+      this.log.warn({}, 'engine.dispatcher.disabled');
+      return;
+    }
+    if (this.database.state !== 'ready') {
+      // Persistence retries in the background; the engine follows once it is up.
+      this.log.error({}, 'engine.dispatcher.waiting_for_persistence');
+      const timer = setInterval(() => {
+        if (this.database.state === 'ready' && !this.stopping && !this.queue) {
+          clearInterval(timer);
+          this.start().catch((error: unknown) => this.log.error({ err: error }, 'engine.dispatcher.start_failed'));
+        }
+      }, 2_000);
+      timer.unref();
+      this.timers.push(timer);
+      return;
+    }
+    await this.start();
+  }
+
+  private async start(): Promise<void> {
+    const engine = this.config.engine;
+    await this.workspaces.init().catch((error: unknown) => {
+      this.log.error({ err: error, dir: engine.workspaceDir }, 'engine.workspace.init_failed');
+    });
+    this.queue = this.createQueue();
+    await this.queue.start((job) => this.handle(job));
+    this.unsubscribe = this.lifecycle.onAssigned((task) => this.enqueue(task));
+    await this.recover(true);
+    this.every(engine.heartbeatSeconds * 1000, () => this.heartbeat());
+    this.every(engine.heartbeatSeconds * 2000, () => this.sweep());
+    this.log.info(
+      { owner: this.owner, backend: this.config.persistence.backend, concurrency: engine.concurrency },
+      'engine.dispatcher.started',
+    );
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.stopping) {
+      return;
+    }
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.timers.splice(0).forEach((timer) => clearInterval(timer));
+    if (!this.queue) {
+      return;
+    }
+    const queueStopped = this.queue.stop();
+    const graceMs = this.config.engine.graceSeconds * 1000;
+    this.log.info({ running: this.running.size, grace_ms: graceMs }, 'engine.shutdown.started');
+    if (!(await this.settled(graceMs))) {
+      this.log.warn({ running: this.runningTasks() }, 'engine.shutdown.force_cancel');
+      this.abort.abort(new Error('engine shutting down'));
+      if (!(await this.settled(CLEANUP_MS))) {
+        await this.markInterrupted(this.runningTasks());
+      }
+    }
+    await queueStopped;
+    this.log.info({}, 'engine.shutdown.completed');
+  }
+
+  private createQueue(): TaskJobQueue {
+    const { engine, persistence } = this.config;
+    const onError = (error: unknown, job: TaskJob): void =>
+      this.log.error({ err: error, task_id: job.taskId }, 'engine.job.failed');
+    if (persistence.backend === 'postgres' && persistence.databaseUrl) {
+      return new PgBossTaskJobQueue({
+        connectionString: persistence.databaseUrl,
+        concurrency: engine.concurrency,
+        perAgentConcurrency: engine.perAgentConcurrency,
+        heartbeatSeconds: Math.max(10, engine.heartbeatSeconds * 2),
+        onError,
+        log: (msg, fields) => this.log.info(fields ?? {}, msg),
+      });
+    }
+    return new InProcessTaskJobQueue({
+      concurrency: engine.concurrency,
+      perAgentConcurrency: engine.perAgentConcurrency,
+      onError,
+    });
+  }
+
+  private enqueue(task: TaskEntity): void {
+    if (!this.queue || this.stopping || !task.assigneeId) {
+      return;
+    }
+    this.queue.enqueue({ taskId: task.id, agentId: task.assigneeId }).catch((error: unknown) => {
+      this.log.error({ err: error, task_id: task.id }, 'engine.job.enqueue_failed');
+    });
+  }
+
+  private async handle(job: TaskJob): Promise<void> {
+    if (this.stopping || this.running.has(job.taskId)) {
+      return;
+    }
+    const run = this.runUntilSettled(job.taskId).catch((error: unknown) =>
+      this.log.error({ err: error, task_id: job.taskId }, 'engine.run.crashed'),
+    );
+    this.running.set(job.taskId, run);
+    try {
+      await run;
+    } finally {
+      this.running.delete(job.taskId);
+    }
+  }
+
+  /**
+   * Runs the task, and again while a failed run put it straight back to `assigned` (a retry): the
+   * queue would drop that retry's job as a duplicate of the one still running here.
+   */
+  private async runUntilSettled(taskId: string): Promise<void> {
+    const control = { shouldStop: () => this.stopping, signal: this.abort.signal };
+    while (!this.stopping && (await this.runner.run(taskId, this.owner, control))) {
+      const task = await this.tasks.findById(taskId);
+      if (task?.status !== 'assigned') {
+        return;
+      }
+    }
+  }
+
+  /**
+   * Puts abandoned tasks back to `assigned` (in progress under a dead owner → interrupted →
+   * assigned; interrupted → assigned) and queues every waiting task. At startup on the embedded
+   * backend every other owner is dead; on Postgres an owner is dead once its heartbeat is stale.
+   */
+  private async recover(atStartup: boolean): Promise<void> {
+    const staleMs = this.config.engine.heartbeatSeconds * 3000;
+    const staleBefore =
+      this.config.persistence.backend === 'sqlite' ? new Date('9999-12-31') : new Date(Date.now() - staleMs);
+    let recovered = 0;
+    for (;;) {
+      const batch = await this.tasks.abandoned(staleBefore, RECOVERY_BATCH, this.owner, atStartup);
+      for (const task of batch) {
+        recovered += (await this.restart(task)) ? 1 : 0;
+      }
+      if (batch.length < RECOVERY_BATCH) {
+        break;
+      }
+    }
+    const waiting = await this.tasks.waiting(10_000);
+    waiting.forEach((task) => this.enqueue(task));
+    if (recovered > 0 || atStartup) {
+      this.log.info({ recovered, queued: waiting.length, at_startup: atStartup }, 'engine.recovery.completed');
+    }
+  }
+
+  private async restart(task: TaskEntity): Promise<boolean> {
+    const reason = `recovered: run owner ${task.runOwner ?? 'unknown'} stopped before the run finished`;
+    try {
+      let version = task.version;
+      if (task.status === 'in_progress') {
+        const interrupted = await this.lifecycle.transition(task.id, 'interrupted', {
+          by: ENGINE_ACTOR,
+          expectedVersion: version,
+          changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: reason }),
+        });
+        version = interrupted.version;
+      }
+      await this.lifecycle.transition(task.id, 'assigned', {
+        by: ENGINE_ACTOR,
+        expectedVersion: version,
+        changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: reason }),
+      });
+      this.log.warn({ task_id: task.id, previous_owner: task.runOwner }, 'engine.task.recovered');
+      return true;
+    } catch (error) {
+      // Another replica recovered it first, or a human moved it: nothing to do.
+      this.log.debug({ err: error, task_id: task.id }, 'engine.task.recovery_skipped');
+      return false;
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    await this.tasks.heartbeat(this.runningTasks(), this.owner, new Date());
+  }
+
+  /** Periodic recovery on one replica at a time (a no-op wait on the embedded backend). */
+  private async sweep(): Promise<void> {
+    if (this.config.persistence.backend !== 'postgres') {
+      return;
+    }
+    await this.lock.tryRunExclusive('engine.recovery', () => this.recover(false));
+  }
+
+  private every(ms: number, fn: () => Promise<void>): void {
+    const timer = setInterval(() => {
+      if (!this.stopping) {
+        fn().catch((error: unknown) => this.log.error({ err: error }, 'engine.dispatcher.tick_failed'));
+      }
+    }, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async settled(ms: number): Promise<boolean> {
+    if (this.running.size === 0) {
+      return true;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const done = Promise.allSettled([...this.running.values()]).then(() => true);
+    const result = await Promise.race([done, timeout]);
+    clearTimeout(timer);
+    return result && this.running.size === 0;
+  }
+
+  private async markInterrupted(taskIds: readonly string[]): Promise<void> {
+    for (const id of taskIds) {
+      await this.lifecycle
+        .transition(id, 'interrupted', {
+          by: ENGINE_ACTOR,
+          changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: 'interrupted by shutdown' }),
+        })
+        .catch((error: unknown) => this.log.warn({ err: error, task_id: id }, 'engine.shutdown.mark_failed'));
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+
+import { toolDefinition } from './builtin-tools';
+import { ToolInvoker } from './tool-invoker';
+import {
+  type AgentTool,
+  type ToolContext,
+  ToolError,
+  type ToolOutputScanner,
+  type ToolSecurityCheck,
+} from './tool.types';
+
+const CTX: ToolContext = { root: '/workspace', taskId: 'task-1', agentId: 'agent-1', agentName: 'Ada' };
+
+function fakeTool<A>(
+  name: string,
+  schema: z.ZodType<A>,
+  execute: (args: A, ctx: ToolContext) => Promise<string>,
+): AgentTool<A> {
+  return { definition: toolDefinition(name, `The ${name} tool for tests.`, schema), schema, execute };
+}
+
+const echo = fakeTool('echo', z.strictObject({ text: z.string(), times: z.number().int().default(1) }), (args) =>
+  Promise.resolve(args.text.repeat(args.times)),
+);
+const hang = fakeTool('hang', z.strictObject({}), () => new Promise<string>(() => undefined));
+const recoverable = fakeTool('recoverable', z.strictObject({}), () => Promise.reject(new ToolError('file is missing')));
+const crash = fakeTool('crash', z.strictObject({}), () => Promise.reject(new Error('disk on fire')));
+
+function invoker(options: Partial<ConstructorParameters<typeof ToolInvoker>[0]> = {}): ToolInvoker {
+  return new ToolInvoker({ tools: [echo, hang, recoverable, crash], ...options });
+}
+
+describe(ToolInvoker.name, () => {
+  it('should run a valid call and apply schema defaults', async () => {
+    const result = await invoker().invoke({ name: 'echo', arguments: { text: 'hi' } }, CTX);
+
+    expect(result).toEqual({ content: 'hi', isError: false, tool: 'echo', durationMs: expect.any(Number) });
+  });
+
+  it('should report an unknown tool', async () => {
+    await expect(invoker().invoke({ name: 'rm_rf', arguments: {} }, CTX)).resolves.toMatchObject({
+      isError: true,
+      content: 'unknown tool: rm_rf',
+      tool: 'rm_rf',
+    });
+  });
+
+  it('should refuse a tool outside the allowed list', async () => {
+    const result = await invoker().invoke({ name: 'echo', arguments: { text: 'x' } }, CTX, ['hang']);
+
+    expect(result).toMatchObject({ isError: true, content: 'tool not allowed for this agent: echo' });
+  });
+
+  it.each([
+    [{}, 'text: '],
+    [{ text: 1 }, 'text: '],
+    [{ text: 'x', extra: true }, '(arguments): '],
+    [{ text: 'x', times: 1.5 }, 'times: '],
+  ])('should list argument errors with their paths for %j', async (args, fragment) => {
+    const result = await invoker().invoke({ name: 'echo', arguments: args }, CTX);
+
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/^invalid arguments for echo: /);
+    expect(result.content).toContain(fragment);
+  });
+
+  it('should run security checks in order and stop at a denial', async () => {
+    const seen: string[] = [];
+    const allow: ToolSecurityCheck = {
+      name: 'allow',
+      check: (call) => {
+        seen.push(`allow:${call.tool}`);
+        return Promise.resolve({ allowed: true });
+      },
+    };
+    const deny: ToolSecurityCheck = {
+      name: 'deny',
+      check: () => Promise.resolve({ allowed: false, reason: 'writes are frozen' }),
+    };
+    const execute = jest.fn(() => Promise.resolve('ran'));
+    const tools = [fakeTool('probe', z.strictObject({}), execute)];
+
+    const allowed = await new ToolInvoker({ tools, securityChecks: [allow] }).invoke(
+      { name: 'probe', arguments: {} },
+      CTX,
+    );
+    const denied = await new ToolInvoker({ tools, securityChecks: [allow, deny] }).invoke(
+      { name: 'probe', arguments: {} },
+      CTX,
+    );
+
+    expect(allowed).toMatchObject({ isError: false, content: 'ran' });
+    expect(denied).toMatchObject({ isError: true, content: 'denied by security policy: writes are frozen' });
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual(['allow:probe', 'allow:probe']);
+  });
+
+  it('should show security checks the validated arguments with defaults applied', async () => {
+    const check = jest.fn<ReturnType<ToolSecurityCheck['check']>, Parameters<ToolSecurityCheck['check']>>();
+    check.mockResolvedValue({ allowed: true });
+
+    await invoker({ securityChecks: [{ name: 'spy', check }] }).invoke({ name: 'echo', arguments: { text: 'x' } }, CTX);
+
+    expect(check).toHaveBeenCalledWith({ tool: 'echo', arguments: { text: 'x', times: 1 } }, CTX);
+  });
+
+  it('should deny the call when a security check throws', async () => {
+    const sut = invoker();
+    sut.registerSecurityCheck({ name: 'broken', check: () => Promise.reject(new Error('policy store down')) });
+
+    const result = await sut.invoke({ name: 'echo', arguments: { text: 'x' } }, CTX);
+
+    expect(result).toMatchObject({ isError: true, content: 'denied by security policy: security check broken failed' });
+  });
+
+  it('should time out a tool that never finishes and abort its signal', async () => {
+    let signal: AbortSignal | undefined;
+    const sut = new ToolInvoker({
+      tools: [
+        fakeTool('stuck', z.strictObject({}), (_args, ctx) => {
+          signal = ctx.signal;
+          return new Promise<string>(() => undefined);
+        }),
+      ],
+      timeoutMs: 50,
+    });
+
+    const result = await sut.invoke({ name: 'stuck', arguments: {} }, CTX);
+
+    expect(result).toMatchObject({ isError: true, content: 'tool stuck timed out after 50 ms' });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('should stop waiting when the caller aborts', async () => {
+    const controller = new AbortController();
+    const pending = invoker().invoke({ name: 'hang', arguments: {} }, { ...CTX, signal: controller.signal });
+    controller.abort(new Error('shutting down'));
+
+    await expect(pending).resolves.toMatchObject({ isError: true, content: 'tool hang was cancelled' });
+    await expect(
+      invoker().invoke({ name: 'echo', arguments: { text: 'x' } }, { ...CTX, signal: controller.signal }),
+    ).resolves.toMatchObject({ isError: true, content: 'tool echo was cancelled' });
+  });
+
+  it('should turn a ToolError into its message and any other error into a failure result', async () => {
+    const sut = invoker();
+
+    await expect(sut.invoke({ name: 'recoverable', arguments: {} }, CTX)).resolves.toMatchObject({
+      isError: true,
+      content: 'file is missing',
+    });
+    await expect(sut.invoke({ name: 'crash', arguments: {} }, CTX)).resolves.toMatchObject({
+      isError: true,
+      content: 'tool crash failed: disk on fire',
+    });
+  });
+
+  it('should pass output through scanners in order', async () => {
+    const redact: ToolOutputScanner = {
+      name: 'redact',
+      scan: (output) => Promise.resolve({ output: output.replace(/sk-\w+/g, '[REDACTED]') }),
+    };
+    const shout: ToolOutputScanner = {
+      name: 'shout',
+      scan: (output) => Promise.resolve({ output: output.toUpperCase() }),
+    };
+    const sut = invoker({ outputScanners: [redact] });
+    sut.registerOutputScanner(shout);
+
+    const result = await sut.invoke({ name: 'echo', arguments: { text: 'key sk-abc123 ' } }, CTX);
+
+    expect(result).toMatchObject({ isError: false, content: 'KEY [REDACTED] ' });
+  });
+
+  it('should withhold the output when a scanner throws', async () => {
+    const sut = invoker({
+      outputScanners: [{ name: 'dlp', scan: () => Promise.reject(new Error('classifier offline')) }],
+    });
+
+    const result = await sut.invoke({ name: 'echo', arguments: { text: 'secret' } }, CTX);
+
+    expect(result).toMatchObject({ isError: true, content: 'output withheld: scanner failed' });
+  });
+
+  it('should truncate long output within the limit and mark it', async () => {
+    const result = await invoker({ maxOutputChars: 300 }).invoke(
+      { name: 'echo', arguments: { text: 'x', times: 1000 } },
+      CTX,
+    );
+
+    expect(result.isError).toBe(false);
+    expect(result.content.length).toBeLessThanOrEqual(300);
+    expect(result.content).toMatch(/^x+\n\[output truncated: first \d+ of 1000 characters shown\]$/);
+  });
+
+  it('should offer every definition, or only the allowed ones', () => {
+    const sut = invoker();
+
+    expect(sut.definitions().map((definition) => definition.name)).toEqual(['echo', 'hang', 'recoverable', 'crash']);
+    expect(sut.definitions(['crash', 'echo', 'nope']).map((definition) => definition.name)).toEqual(['echo', 'crash']);
+  });
+
+  it('should refuse two tools with the same name', () => {
+    expect(() => new ToolInvoker({ tools: [echo, echo] })).toThrow('duplicate tool name: echo');
+  });
+});

@@ -1,0 +1,208 @@
+import type { ToolDefinition } from '@app/domain';
+import type { z } from 'zod';
+
+import {
+  type AgentTool,
+  type ToolContext,
+  ToolError,
+  type ToolOutputScanner,
+  type ToolResult,
+  type ToolSecurityCheck,
+} from './tool.types';
+
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_OUTPUT_CHARS = 16_000;
+// Leaves room for the truncation marker inside the limit.
+const MIN_OUTPUT_CHARS = 200;
+
+export interface ToolInvokerOptions {
+  tools: AgentTool[];
+  securityChecks?: ToolSecurityCheck[];
+  outputScanners?: ToolOutputScanner[];
+  timeoutMs?: number;
+  maxOutputChars?: number;
+}
+
+export interface ToolInvocation {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export type ToolInvocationResult = ToolResult & { tool: string; durationMs: number };
+
+/**
+ * The single path from a model's tool call to a tool: lookup, permission, validation, security
+ * checks, execution under a timeout, output scanning and truncation. It never throws: every failure
+ * becomes an error result the model can read and react to.
+ */
+export class ToolInvoker {
+  private readonly tools = new Map<string, AgentTool>();
+  private readonly securityChecks: ToolSecurityCheck[];
+  private readonly outputScanners: ToolOutputScanner[];
+  private readonly timeoutMs: number;
+  private readonly maxOutputChars: number;
+
+  constructor(options: ToolInvokerOptions) {
+    for (const tool of options.tools) {
+      if (this.tools.has(tool.definition.name)) {
+        throw new Error(`duplicate tool name: ${tool.definition.name}`);
+      }
+      this.tools.set(tool.definition.name, tool);
+    }
+    this.securityChecks = [...(options.securityChecks ?? [])];
+    this.outputScanners = [...(options.outputScanners ?? [])];
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    this.maxOutputChars = Math.max(MIN_OUTPUT_CHARS, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
+  }
+
+  registerSecurityCheck(check: ToolSecurityCheck): void {
+    this.securityChecks.push(check);
+  }
+
+  registerOutputScanner(scanner: ToolOutputScanner): void {
+    this.outputScanners.push(scanner);
+  }
+
+  /** Definitions to offer the model; only the allowed tools when a list is given. */
+  definitions(allowed?: readonly string[]): ToolDefinition[] {
+    return [...this.tools.values()]
+      .filter((tool) => allowed === undefined || allowed.includes(tool.definition.name))
+      .map((tool) => tool.definition);
+  }
+
+  async invoke(call: ToolInvocation, ctx: ToolContext, allowed?: readonly string[]): Promise<ToolInvocationResult> {
+    const started = performance.now();
+    const result = await this.run(call, ctx, allowed);
+    return {
+      content: this.truncate(result.content),
+      isError: result.isError,
+      tool: call.name,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  private async run(call: ToolInvocation, ctx: ToolContext, allowed?: readonly string[]): Promise<ToolResult> {
+    const tool = this.tools.get(call.name);
+    if (!tool) {
+      return failure(`unknown tool: ${call.name}`);
+    }
+    if (allowed !== undefined && !allowed.includes(call.name)) {
+      return failure(`tool not allowed for this agent: ${call.name}`);
+    }
+    // Some models send null instead of {} for a tool without arguments.
+    const parsed = tool.schema.safeParse(call.arguments ?? {});
+    if (!parsed.success) {
+      return failure(`invalid arguments for ${call.name}: ${describeIssues(parsed.error.issues)}`);
+    }
+    // Checks judge the validated arguments (defaults applied, values normalised): exactly what will run.
+    const checked = isRecord(parsed.data) ? parsed.data : call.arguments;
+    const denial = await this.deniedBy({ name: call.name, arguments: checked }, ctx);
+    if (denial !== null) {
+      return failure(`denied by security policy: ${denial}`);
+    }
+    const executed = await this.execute(tool, parsed.data, ctx);
+    return this.scan(executed, call.name, ctx);
+  }
+
+  // A check that throws denies the call: a broken policy must not silently let everything through.
+  private async deniedBy(call: ToolInvocation, ctx: ToolContext): Promise<string | null> {
+    for (const check of this.securityChecks) {
+      try {
+        const verdict = await check.check({ tool: call.name, arguments: call.arguments }, ctx);
+        if (!verdict.allowed) {
+          return verdict.reason;
+        }
+      } catch {
+        return `security check ${check.name} failed`;
+      }
+    }
+    return null;
+  }
+
+  // The race settles on the first of: the tool's own result, the timeout, or the caller's abort
+  // (shutdown). Tools receive the combined signal so they can stop work the result no longer needs.
+  private async execute(tool: AgentTool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+    const name = tool.definition.name;
+    if (ctx.signal?.aborted) {
+      return failure(`tool ${name} was cancelled`);
+    }
+    const controller = new AbortController();
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
+    const timer = setTimeout(() => {
+      controller.abort(new ToolError(`tool ${name} timed out after ${this.timeoutMs} ms`));
+    }, this.timeoutMs);
+    const stopped = new Promise<ToolResult>((resolve) => {
+      signal.addEventListener('abort', () => resolve(failure(describeAbort(name, signal.reason))), { once: true });
+    });
+    try {
+      const running = tool.execute(args, { ...ctx, signal }).then(
+        (content): ToolResult => ({ content, isError: false }),
+        (error: unknown): ToolResult => failure(describeFailure(name, error)),
+      );
+      return await Promise.race([running, stopped]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  // Scanners see error text too: a failure message can quote file contents just like an output.
+  private async scan(result: ToolResult, tool: string, ctx: ToolContext): Promise<ToolResult> {
+    let output = result.content;
+    for (const scanner of this.outputScanners) {
+      try {
+        ({ output } = await scanner.scan(output, { tool }, ctx));
+      } catch {
+        return failure('output withheld: scanner failed');
+      }
+    }
+    return { content: output, isError: result.isError };
+  }
+
+  private truncate(content: string): string {
+    if (content.length <= this.maxOutputChars) {
+      return content;
+    }
+    const marker = (kept: number): string =>
+      `\n[output truncated: first ${kept} of ${content.length} characters shown]`;
+    // Sized with the limit itself as the count, so the real (never longer) marker keeps the total in bounds.
+    let keep = this.maxOutputChars - marker(this.maxOutputChars).length;
+    // Never cut a surrogate pair in half: the model would receive an invalid character.
+    const code = content.charCodeAt(keep - 1);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      keep -= 1;
+    }
+    return `${content.slice(0, keep)}${marker(keep)}`;
+  }
+}
+
+function failure(content: string): ToolResult {
+  return { content, isError: true };
+}
+
+function describeFailure(tool: string, error: unknown): string {
+  if (error instanceof ToolError) {
+    return error.message;
+  }
+  if (error instanceof Error && error.name === 'AbortError') {
+    return `tool ${tool} was cancelled`;
+  }
+  return `tool ${tool} failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+// Our own timeout aborts with a ToolError; any other reason is the caller cancelling the run.
+function describeAbort(tool: string, reason: unknown): string {
+  return reason instanceof ToolError ? reason.message : `tool ${tool} was cancelled`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const where = issue.path.length === 0 ? '(arguments)' : issue.path.map(String).join('.');
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,379 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, realpath, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+import { ErrorCode, NotFoundError, RateLimitedError, ValidationError } from '@app/domain';
+
+import { boundStderr, GitCommandError, type GitIdentity, GitRunner } from './git-runner';
+
+const TASK_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+// A branch name is passed to git as an argument: a leading '-' would read as an option.
+const BRANCH_NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
+const BRANCH_PREFIX = 'workspace';
+const LIMIT_RETRY_AFTER_SEC = 30;
+const REPO_LOCK = '\0repo';
+
+export interface WorkspaceManagerOptions {
+  baseDir: string;
+  gitBinary?: string;
+  baseBranch?: string;
+  maxConcurrentWorktrees?: number;
+  cleanupOnMerge?: boolean;
+  commandTimeoutMs?: number;
+}
+
+export interface Workspace {
+  taskId: string;
+  path: string;
+  branch: string;
+  reused: boolean;
+}
+
+export interface CommitOutcome {
+  committed: boolean;
+  sha: string | null;
+}
+
+export interface MergeOutcome {
+  merged: boolean;
+  /** The merge commit; null when nothing was merged (conflict, or the branch had no changes). */
+  sha: string | null;
+  conflicts: string[];
+}
+
+interface WorktreeEntry {
+  path: string;
+  branch: string | null;
+  prunable: boolean;
+}
+
+/**
+ * Serialises async sections per key. Locks are always taken task-first, then the repository lock, so
+ * two operations can never wait on each other in opposite orders.
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, section: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release = (): void => undefined;
+    const current = new Promise<void>((done) => {
+      release = done;
+    });
+    const tail = previous.then(() => current);
+    this.tails.set(key, tail);
+    await previous;
+    try {
+      return await section();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) {
+        this.tails.delete(key);
+      }
+    }
+  }
+}
+
+/**
+ * One git worktree per task, all sharing `<baseDir>/repo`, whose checked-out base branch receives the
+ * finished work. Worktree metadata uses relative paths so the whole base directory can be moved or
+ * mounted elsewhere (backup restore, a container volume) without breaking the links.
+ */
+export class WorkspaceManager {
+  readonly baseDir: string;
+  readonly baseBranch: string;
+  private readonly repoDir: string;
+  private readonly worktreesDir: string;
+  private readonly maxWorktrees: number;
+  private readonly cleanupOnMerge: boolean;
+  private readonly git: GitRunner;
+  private readonly locks = new KeyedMutex();
+  private ready: Promise<void> | null = null;
+  private realWorktreesDir: string | null = null;
+
+  constructor(options: WorkspaceManagerOptions) {
+    this.baseDir = resolve(options.baseDir);
+    this.baseBranch = options.baseBranch ?? 'main';
+    this.maxWorktrees = options.maxConcurrentWorktrees ?? 8;
+    this.cleanupOnMerge = options.cleanupOnMerge ?? true;
+    if (!BRANCH_NAME.test(this.baseBranch) || this.baseBranch.includes('..')) {
+      throw new ValidationError(`invalid base branch name: ${this.baseBranch}`, ErrorCode.ConfigValidationError);
+    }
+    if (!Number.isInteger(this.maxWorktrees) || this.maxWorktrees < 1 || this.maxWorktrees > 32) {
+      throw new ValidationError(
+        'maxConcurrentWorktrees must be an integer from 1 to 32',
+        ErrorCode.ConfigValidationError,
+      );
+    }
+    this.repoDir = join(this.baseDir, 'repo');
+    this.worktreesDir = join(this.baseDir, 'worktrees');
+    this.git = new GitRunner({ binary: options.gitBinary, timeoutMs: options.commandTimeoutMs });
+  }
+
+  /** Creates the shared repository on first use; later calls only tidy up after a crash. */
+  init(): Promise<void> {
+    if (this.ready === null) {
+      const attempt = this.locks.run(REPO_LOCK, () => this.initRepository());
+      this.ready = attempt;
+      // A failed init (disk full, git missing) must not stay cached: the next call tries again.
+      attempt.catch(() => {
+        if (this.ready === attempt) {
+          this.ready = null;
+        }
+      });
+    }
+    return this.ready;
+  }
+
+  pathOf(taskId: string): string {
+    assertTaskId(taskId);
+    return join(this.worktreesDir, taskId);
+  }
+
+  /** Task ids that currently have a worktree. */
+  async active(): Promise<string[]> {
+    await this.init();
+    const entries = await this.listWorktrees();
+    return [...entries].filter(([, entry]) => !entry.prunable).map(([taskId]) => taskId);
+  }
+
+  async acquire(taskId: string): Promise<Workspace> {
+    const path = this.pathOf(taskId);
+    await this.init();
+    return this.locks.run(taskId, () => this.locks.run(REPO_LOCK, () => this.acquireLocked(taskId, path)));
+  }
+
+  async commitAll(taskId: string, message: string, author: GitIdentity): Promise<CommitOutcome> {
+    const path = this.pathOf(taskId);
+    await this.init();
+    return this.locks.run(taskId, () => this.commitLocked(path, message, author));
+  }
+
+  async merge(taskId: string, message: string): Promise<MergeOutcome> {
+    const path = this.pathOf(taskId);
+    await this.init();
+    return this.locks.run(taskId, () => this.locks.run(REPO_LOCK, () => this.mergeLocked(taskId, path, message)));
+  }
+
+  async discard(taskId: string): Promise<void> {
+    const path = this.pathOf(taskId);
+    await this.init();
+    await this.locks.run(taskId, () => this.locks.run(REPO_LOCK, () => this.removeLocked(taskId, path)));
+  }
+
+  private async initRepository(): Promise<void> {
+    await mkdir(this.repoDir, { recursive: true });
+    await mkdir(this.worktreesDir, { recursive: true });
+    this.realWorktreesDir = await realpath(this.worktreesDir);
+    if (!(await exists(join(this.repoDir, '.git')))) {
+      await this.repo(['init', '-q', '-b', this.baseBranch]);
+    }
+    await this.repo(['config', 'worktree.useRelativePaths', 'true']);
+    if (!(await this.refExists('HEAD'))) {
+      await this.repo(['commit', '-q', '--allow-empty', '-m', 'Initialize workspace repository']);
+    }
+    if (!(await this.refExists(`refs/heads/${this.baseBranch}`))) {
+      throw new ValidationError(
+        `workspace repository has no branch ${this.baseBranch}`,
+        ErrorCode.ConfigValidationError,
+      );
+    }
+    await this.repo(['worktree', 'prune']);
+    await this.restoreRepoCheckout();
+  }
+
+  /**
+   * The repository's own working tree is only ever written by merges. A crash mid-merge can leave
+   * MERGE_HEAD or conflict markers behind; they are thrown away so the next merge starts clean.
+   */
+  private async restoreRepoCheckout(): Promise<void> {
+    if (await this.refExists('MERGE_HEAD')) {
+      await this.repo(['merge', '--abort']);
+    }
+    const head = (await this.repo(['symbolic-ref', '--short', 'HEAD'])).trim();
+    if (head !== this.baseBranch) {
+      await this.repo(['checkout', '-q', '--force', this.baseBranch]);
+    }
+    if ((await this.repo(['status', '--porcelain'])).trim() !== '') {
+      await this.repo(['reset', '-q', '--hard', 'HEAD']);
+      await this.repo(['clean', '-q', '-fd']);
+    }
+  }
+
+  private async acquireLocked(taskId: string, path: string): Promise<Workspace> {
+    const entries = await this.listWorktrees();
+    const current = entries.get(taskId);
+    if (current && !current.prunable && current.branch !== null && (await exists(join(path, '.git')))) {
+      return { taskId, path, branch: current.branch, reused: true };
+    }
+    // Leftovers of an interrupted `worktree add` or a deleted directory: drop them, keep the branch.
+    if (current) {
+      await rm(path, { recursive: true, force: true });
+      await this.repo(['worktree', 'prune']);
+    } else if (await exists(path)) {
+      await rm(path, { recursive: true, force: true });
+    }
+    const live = [...entries].filter(([id, entry]) => id !== taskId && !entry.prunable).length;
+    if (live >= this.maxWorktrees) {
+      throw new RateLimitedError(
+        `workspace limit reached: ${live} of ${this.maxWorktrees} worktrees are in use`,
+        LIMIT_RETRY_AFTER_SEC,
+        ErrorCode.ConcurrencyLimitExceeded,
+      );
+    }
+    const [existing] = await this.taskBranches(taskId);
+    if (existing !== undefined) {
+      await this.repo(['worktree', 'add', '-q', '--relative-paths', path, existing]);
+      return { taskId, path, branch: existing, reused: true };
+    }
+    const branch = `${BRANCH_PREFIX}/${taskId}/${randomBytes(4).toString('hex')}`;
+    await this.repo(['worktree', 'add', '-q', '--relative-paths', '-b', branch, path, this.baseBranch]);
+    return { taskId, path, branch, reused: false };
+  }
+
+  private async commitLocked(path: string, message: string, author: GitIdentity): Promise<CommitOutcome> {
+    await this.assertWorktree(path);
+    if (message.trim() === '') {
+      throw new ValidationError('commit message must not be empty');
+    }
+    await this.git.run(['add', '-A'], { cwd: path });
+    const staged = await this.git.runResult(['diff', '--cached', '--quiet'], { cwd: path });
+    if (staged.exitCode === 0) {
+      return { committed: false, sha: null };
+    }
+    const env = {
+      GIT_AUTHOR_NAME: cleanIdent(author.name) || this.git.identity.name,
+      GIT_AUTHOR_EMAIL: cleanIdent(author.email) || this.git.identity.email,
+    };
+    await this.git.run(['commit', '-q', '--no-verify', '--cleanup=whitespace', '-m', message], { cwd: path, env });
+    const sha = (await this.git.run(['rev-parse', 'HEAD'], { cwd: path })).trim();
+    return { committed: true, sha };
+  }
+
+  private async mergeLocked(taskId: string, path: string, message: string): Promise<MergeOutcome> {
+    const entry = (await this.listWorktrees()).get(taskId);
+    if (!entry || entry.prunable || entry.branch === null) {
+      throw new NotFoundError(`no workspace for task ${taskId}`);
+    }
+    await this.commitLocked(path, `Pending changes of task ${taskId}`, this.git.identity);
+    await this.restoreRepoCheckout();
+    const ahead = await this.repo(['rev-list', '--count', `${this.baseBranch}..${entry.branch}`]);
+    if (Number(ahead.trim()) === 0) {
+      await this.cleanupAfterMerge(taskId, path);
+      return { merged: true, sha: null, conflicts: [] };
+    }
+    const args = ['merge', '-q', '--no-ff', '--no-edit', '-m', message, entry.branch];
+    const result = await this.git.runResult(args, { cwd: this.repoDir });
+    if (result.exitCode !== 0) {
+      const conflicts = await this.conflictedPaths();
+      if (await this.refExists('MERGE_HEAD')) {
+        await this.repo(['merge', '--abort']);
+      }
+      if (conflicts.length === 0) {
+        throw new GitCommandError(`git merge ${entry.branch}`, result.exitCode, boundStderr(result.stderr));
+      }
+      return { merged: false, sha: null, conflicts };
+    }
+    const sha = (await this.repo(['rev-parse', 'HEAD'])).trim();
+    await this.cleanupAfterMerge(taskId, path);
+    return { merged: true, sha, conflicts: [] };
+  }
+
+  private async cleanupAfterMerge(taskId: string, path: string): Promise<void> {
+    if (this.cleanupOnMerge) {
+      await this.removeLocked(taskId, path);
+    }
+  }
+
+  private async removeLocked(taskId: string, path: string): Promise<void> {
+    const entry = (await this.listWorktrees()).get(taskId);
+    if (entry && !entry.prunable) {
+      await this.repo(['worktree', 'remove', '--force', path]);
+    }
+    await rm(path, { recursive: true, force: true });
+    await this.repo(['worktree', 'prune']);
+    for (const branch of await this.taskBranches(taskId)) {
+      await this.repo(['branch', '-q', '-D', branch]);
+    }
+  }
+
+  private async conflictedPaths(): Promise<string[]> {
+    const output = await this.repo(['diff', '--name-only', '--diff-filter=U', '-z']);
+    return [...new Set(output.split('\0').filter((name) => name !== ''))].sort();
+  }
+
+  private async taskBranches(taskId: string): Promise<string[]> {
+    const output = await this.repo([
+      'for-each-ref',
+      '--format=%(refname:strip=2)',
+      `refs/heads/${BRANCH_PREFIX}/${taskId}/`,
+    ]);
+    return output.split('\n').filter((name) => name !== '');
+  }
+
+  /** Registered worktrees under `<baseDir>/worktrees`, keyed by task id. */
+  private async listWorktrees(): Promise<Map<string, WorktreeEntry>> {
+    const output = await this.repo(['worktree', 'list', '--porcelain', '-z']);
+    const entries = new Map<string, WorktreeEntry>();
+    for (const record of output.split('\0\0')) {
+      const entry = parseWorktreeRecord(record);
+      // git prints real paths; the configured base directory may be reached through a symlink.
+      const parent = entry ? dirname(entry.path) : null;
+      if (entry && (parent === this.worktreesDir || parent === this.realWorktreesDir)) {
+        entries.set(basename(entry.path), entry);
+      }
+    }
+    return entries;
+  }
+
+  private async assertWorktree(path: string): Promise<void> {
+    if (!(await exists(join(path, '.git')))) {
+      throw new NotFoundError(`no workspace at ${basename(path)}`);
+    }
+  }
+
+  private async refExists(ref: string): Promise<boolean> {
+    const result = await this.git.runResult(['rev-parse', '-q', '--verify', ref], { cwd: this.repoDir });
+    return result.exitCode === 0;
+  }
+
+  private repo(args: readonly string[]): Promise<string> {
+    return this.git.run(args, { cwd: this.repoDir });
+  }
+}
+
+function assertTaskId(taskId: string): void {
+  // The id becomes a directory and a ref component, so git's ref rules ('..', '.lock') apply too.
+  if (!TASK_ID.test(taskId) || taskId.includes('..') || taskId.endsWith('.lock')) {
+    throw new ValidationError(`invalid task id for a workspace: ${JSON.stringify(taskId.slice(0, 140))}`);
+  }
+}
+
+function parseWorktreeRecord(record: string): WorktreeEntry | null {
+  const fields = record.split('\0').filter((field) => field !== '');
+  const path = fields.find((field) => field.startsWith('worktree '))?.slice('worktree '.length);
+  if (path === undefined) {
+    return null;
+  }
+  const branchRef = fields.find((field) => field.startsWith('branch '))?.slice('branch '.length);
+  return {
+    path,
+    branch: branchRef?.replace(/^refs\/heads\//, '') ?? null,
+    prunable: fields.some((field) => field === 'prunable' || field.startsWith('prunable ')),
+  };
+}
+
+// git strips these from identities anyway; removing them first keeps a hostile agent name from
+// producing an empty ident (which git rejects) or from smuggling a NUL into the environment.
+function cleanIdent(value: string): string {
+  return value.replace(/[<>\0\r\n]/g, '').trim();
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

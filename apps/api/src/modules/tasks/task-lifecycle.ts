@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import {
+  assertAssignment,
+  assertTransition,
+  ConflictError,
+  ErrorCode,
+  NotFoundError,
+  type TaskStatus,
+} from '@app/domain';
+import type { TaskEntity } from '@app/persistence';
+import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+
+import { statusOf, toTaskDto } from './tasks.mapper';
+import { type TaskChanges, TasksRepository } from './tasks.repository';
+
+/** The channel every persisted task change is published on (dashboards, other replicas). */
+export const TASKS_CHANNEL = 'tasks';
+
+/** Writes without an expected version re-read and retry this often before giving up with 4003. */
+const UNCONDITIONAL_ATTEMPTS = 5;
+
+export interface WriteOptions {
+  /** Who asked: a username, an agent name, or `engine`. */
+  by: string;
+  /** The client's compare-and-set version; without it the write applies to the latest version. */
+  expectedVersion?: number;
+}
+
+type AssignedListener = (task: TaskEntity) => void;
+
+/**
+ * The single writer of task state: every create, update, transition and delete goes through here,
+ * is checked against the state machine and the assignment invariant, persisted as a compare-and-set
+ * on the stored version, and published on the tasks channel. The API and the runtime share it.
+ */
+@Injectable()
+export class TaskLifecycle {
+  private readonly log: Logger;
+  private readonly assignedListeners: AssignedListener[] = [];
+
+  constructor(
+    private readonly tasks: TasksRepository,
+    private readonly bus: EventBus,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.log = logging.forName('engine.tasks');
+  }
+
+  /** The runtime's hook: called after every persisted move to `assigned`. */
+  onAssigned(listener: AssignedListener): () => void {
+    this.assignedListeners.push(listener);
+    return () => {
+      const index = this.assignedListeners.indexOf(listener);
+      if (index >= 0) {
+        this.assignedListeners.splice(index, 1);
+      }
+    };
+  }
+
+  async getOrThrow(id: string): Promise<TaskEntity> {
+    const row = await this.tasks.findById(id);
+    if (!row) {
+      throw new NotFoundError(`Task "${id}" not found`, ErrorCode.TaskNotFound);
+    }
+    return row;
+  }
+
+  async create(row: TaskEntity, by: string): Promise<TaskEntity> {
+    assertAssignment(statusOf(row), row.assignedTo);
+    await this.tasks.insert(row);
+    this.log.info({ task_id: row.id, requested_by: by }, 'engine.task.created');
+    await this.publish('task.created', row, null, by);
+    return row;
+  }
+
+  /** Field edits (no status change). */
+  update(id: string, compute: (row: TaskEntity) => TaskChanges, options: WriteOptions): Promise<TaskEntity> {
+    return this.write(id, options, 'task.updated', (row) => {
+      const changes = compute(row);
+      assertAssignment(statusOf(row), changes.assignedTo === undefined ? row.assignedTo : changes.assignedTo);
+      return changes;
+    });
+  }
+
+  /** A state-machine move with the columns that travel with it (assignee, reason, run fields). */
+  transition(
+    id: string,
+    target: TaskStatus,
+    options: WriteOptions & { changes?: (row: TaskEntity) => TaskChanges },
+  ): Promise<TaskEntity> {
+    return this.write(id, options, 'task.status_changed', (row) => {
+      assertTransition(statusOf(row), target);
+      const changes = { ...(options.changes?.(row) ?? {}), status: target };
+      assertAssignment(target, changes.assignedTo === undefined ? row.assignedTo : changes.assignedTo);
+      return changes;
+    });
+  }
+
+  async delete(id: string, by: string): Promise<void> {
+    const row = await this.getOrThrow(id);
+    if (!(await this.tasks.delete(id))) {
+      throw new NotFoundError(`Task "${id}" not found`, ErrorCode.TaskNotFound);
+    }
+    this.log.info({ task_id: id, requested_by: by }, 'engine.task.deleted');
+    await this.publish('task.deleted', row, statusOf(row), by);
+  }
+
+  private async write(
+    id: string,
+    options: WriteOptions,
+    eventType: string,
+    plan: (row: TaskEntity) => TaskChanges,
+  ): Promise<TaskEntity> {
+    for (let attempt = 1; ; attempt += 1) {
+      const row = await this.getOrThrow(id);
+      if (options.expectedVersion !== undefined && row.version !== options.expectedVersion) {
+        throw versionConflict(id, options.expectedVersion, row.version);
+      }
+      const changes = plan(row);
+      const saved = await this.tasks.compareAndSet(id, row.version, changes);
+      if (saved) {
+        await this.afterWrite(eventType, saved, statusOf(row), options.by);
+        return saved;
+      }
+      if (options.expectedVersion !== undefined || attempt >= UNCONDITIONAL_ATTEMPTS) {
+        const current = await this.getOrThrow(id);
+        throw versionConflict(id, options.expectedVersion ?? row.version, current.version);
+      }
+    }
+  }
+
+  private async afterWrite(eventType: string, saved: TaskEntity, previous: TaskStatus, by: string): Promise<void> {
+    const status = statusOf(saved);
+    if (status !== previous) {
+      this.log.info(
+        { task_id: saved.id, agent_id: saved.assigneeId, from: previous, to: status, requested_by: by },
+        'engine.task.transitioned',
+      );
+    }
+    await this.publish(eventType, saved, previous, by);
+    if (status === 'assigned' && previous !== 'assigned') {
+      for (const listener of this.assignedListeners) {
+        listener(saved);
+      }
+    }
+  }
+
+  private publish(eventType: string, row: TaskEntity, previous: TaskStatus | null, by: string): Promise<void> {
+    return announce(this.bus, this.log, {
+      channel: TASKS_CHANNEL,
+      event_type: eventType,
+      payload: {
+        task_id: row.id,
+        status: row.status,
+        previous_status: previous,
+        requested_by: by,
+        version: row.version,
+        task: toTaskDto(row),
+      },
+    });
+  }
+}
+
+function versionConflict(id: string, expected: number, actual: number): ConflictError {
+  return new ConflictError(
+    `Task "${id}" is at version ${actual}, not ${expected}: re-read it and retry`,
+    ErrorCode.TaskVersionConflict,
+  );
+}

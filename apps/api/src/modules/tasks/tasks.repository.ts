@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { Brackets, type EntityManager, In, type Repository } from 'typeorm';
+
+import type { PageRequest, TaskStatus } from '@app/domain';
+import { TaskEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
+
+export interface TaskFilter {
+  status: TaskStatus | null;
+  /** Matches the assignee's name (case-insensitive) or agent id. */
+  assignedTo?: string;
+  project?: string;
+}
+
+/** Columns a compare-and-set write may change (id, created_by and version are not among them). */
+export type TaskChanges = Partial<Omit<TaskEntity, 'id' | 'createdBy' | 'createdAt' | 'version'>>;
+
+/** The only TypeORM user for tasks. Every write is a compare-and-set on the persisted version. */
+@Injectable()
+export class TasksRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  private repo(manager?: EntityManager): Repository<TaskEntity> {
+    return (manager ?? this.database.dataSource.manager).getRepository(TaskEntity);
+  }
+
+  async page(filter: TaskFilter, page: PageRequest): Promise<{ items: TaskEntity[]; total: number }> {
+    const query = this.repo().createQueryBuilder('t');
+    if (filter.status) {
+      query.andWhere('t.status = :status', { status: filter.status });
+    }
+    if (filter.assignedTo) {
+      query.andWhere(
+        new Brackets((q) =>
+          q
+            .where('LOWER(t.assigned_to) = :assignee', { assignee: filter.assignedTo?.toLowerCase() })
+            .orWhere('t.assignee_id = :assigneeId', { assigneeId: filter.assignedTo }),
+        ),
+      );
+    }
+    if (filter.project) {
+      query.andWhere('t.project = :project', { project: filter.project });
+    }
+    const [items, total] = await query
+      .orderBy('t.created_at', 'ASC')
+      .addOrderBy('t.id', 'ASC')
+      .skip(page.offset)
+      .take(page.limit)
+      .getManyAndCount();
+    return { items, total };
+  }
+
+  findById(id: string): Promise<TaskEntity | null> {
+    return this.repo().findOneBy({ id });
+  }
+
+  async insert(row: TaskEntity): Promise<void> {
+    await this.repo().insert(row);
+  }
+
+  /**
+   * Applies `changes` only if the task is still at `version` (and, when given, in `status`); the
+   * version goes up by one. Answers the new row, or null when another writer got there first.
+   */
+  async compareAndSet(
+    id: string,
+    version: number,
+    changes: TaskChanges,
+    status?: TaskStatus,
+  ): Promise<TaskEntity | null> {
+    const query = this.repo()
+      .createQueryBuilder()
+      .update(TaskEntity)
+      .set({ ...changes, version: () => 'version + 1', updatedAt: new Date() })
+      .where('id = :id AND version = :version', { id, version });
+    if (status) {
+      query.andWhere('status = :status', { status });
+    }
+    const result = await query.execute();
+    if (!result.affected) {
+      return null;
+    }
+    return this.findById(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.repo().delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Tasks waiting for a run: assigned, with an assignee. Oldest first. */
+  waiting(limit: number): Promise<TaskEntity[]> {
+    return this.repo().find({ where: { status: 'assigned' }, order: { updatedAt: 'ASC' }, take: limit });
+  }
+
+  /**
+   * Tasks a dead process left behind: in progress under another owner whose heartbeat is older
+   * than `staleBefore` (or missing), and, with `includeInterrupted`, every interrupted task.
+   * A run that stopped on purpose (max turns, budget) leaves no owner and is not picked up.
+   */
+  abandoned(staleBefore: Date, limit: number, liveOwner: string, includeInterrupted: boolean): Promise<TaskEntity[]> {
+    const query = this.repo()
+      .createQueryBuilder('t')
+      .where(
+        new Brackets((q) => {
+          q.where(
+            new Brackets((running) =>
+              running
+                .where("t.status = 'in_progress'")
+                .andWhere('t.run_owner IS NOT NULL')
+                .andWhere('t.run_owner <> :liveOwner', { liveOwner })
+                .andWhere(
+                  new Brackets((stale) =>
+                    stale
+                      .where('t.run_heartbeat_at IS NULL')
+                      .orWhere('t.run_heartbeat_at < :staleBefore', { staleBefore }),
+                  ),
+                ),
+            ),
+          );
+          if (includeInterrupted) {
+            q.orWhere("t.status = 'interrupted'");
+          }
+        }),
+      );
+    return query.orderBy('t.updated_at', 'ASC').take(limit).getMany();
+  }
+
+  /** Proves this replica is still working on its tasks (no version change: it is not a task edit). */
+  async heartbeat(ids: readonly string[], owner: string, at: Date): Promise<void> {
+    if (ids.length > 0) {
+      await this.repo().update({ id: In([...ids]), runOwner: owner }, { runHeartbeatAt: at });
+    }
+  }
+
+  countByStatus(status: TaskStatus): Promise<number> {
+    return this.repo().countBy({ status });
+  }
+}

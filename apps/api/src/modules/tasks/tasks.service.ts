@@ -1,0 +1,186 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import {
+  AgentRuntimeNotConfiguredError,
+  ConflictError,
+  ErrorCode,
+  newTaskId,
+  NotFoundError,
+  Page,
+  type PageRequest,
+  parseDeadline,
+  parseTaskStatus,
+  parseTaskStatusFilter,
+  requireText,
+  TASK_DEFAULTS,
+  uniqueRefs,
+} from '@app/domain';
+import type { AgentEntity, TaskEntity } from '@app/persistence';
+import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+
+import { AgentsRepository } from '../agents/agents.repository';
+import { ProjectsService } from '../company/projects.service';
+import { ProviderRegistry } from '../providers/provider-registry';
+import type {
+  CancelTaskDto,
+  CreateTaskDto,
+  TaskDto,
+  TaskQueryDto,
+  TransitionTaskDto,
+  UpdateTaskDto,
+} from './dto/task.dto';
+import { TaskLifecycle } from './task-lifecycle';
+import { toTaskDto } from './tasks.mapper';
+import type { TaskChanges } from './tasks.repository';
+import { TasksRepository } from './tasks.repository';
+
+/** The tasks API: create, read, edit, move through the state machine, cancel, delete. */
+@Injectable()
+export class TasksService {
+  private readonly log: Logger;
+
+  constructor(
+    private readonly tasks: TasksRepository,
+    private readonly lifecycle: TaskLifecycle,
+    private readonly agents: AgentsRepository,
+    private readonly projects: ProjectsService,
+    private readonly registry: ProviderRegistry,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.log = logging.forName('engine.tasks');
+  }
+
+  async list(query: TaskQueryDto, page: PageRequest): Promise<Page<TaskDto>> {
+    const status = parseTaskStatusFilter(query.status);
+    const { items, total } = await this.tasks.page(
+      { status, assignedTo: query.assigned_to || undefined, project: query.project || undefined },
+      page,
+    );
+    return new Page(items.map(toTaskDto), total, page.offset, page.limit);
+  }
+
+  async get(id: string): Promise<TaskDto> {
+    return toTaskDto(await this.lifecycle.getOrThrow(id));
+  }
+
+  /** A new task is `created`; with `assigned_to` it is then assigned in a second, published move. */
+  async create(actor: ActorContext, dto: CreateTaskDto): Promise<TaskDto> {
+    if (this.registry.list().length === 0) {
+      throw new AgentRuntimeNotConfiguredError();
+    }
+    const id = newTaskId();
+    const project = await this.projects.resolveId(dto.project);
+    const assignee = dto.assigned_to === undefined ? null : await this.assignable(dto.assigned_to);
+    const createdBy = requireText('created_by', dto.created_by);
+    if (createdBy.toLowerCase() !== actor.username.toLowerCase()) {
+      this.log.info({ task_id: id, created_by: createdBy, actor: actor.username }, 'engine.task.created_on_behalf');
+    }
+    const now = new Date();
+    const row: TaskEntity = {
+      id,
+      title: requireText('title', dto.title),
+      description: requireText('description', dto.description),
+      type: dto.type,
+      priority: dto.priority ?? TASK_DEFAULTS.priority,
+      project,
+      createdBy,
+      assignedTo: null,
+      assigneeId: null,
+      reviewers: uniqueRefs('reviewers', dto.reviewers),
+      dependencies: uniqueRefs('dependencies', dto.dependencies, id),
+      artifactsExpected: [],
+      acceptanceCriteria: (dto.acceptance_criteria ?? []).map((c) => ({
+        description: requireText('acceptance_criteria.description', c.description),
+        met: c.met ?? false,
+      })),
+      estimatedComplexity: dto.estimated_complexity ?? TASK_DEFAULTS.complexity,
+      budgetLimit: dto.budget_limit ?? TASK_DEFAULTS.budgetLimit,
+      deadline: parseDeadline(dto.deadline),
+      maxRetries: dto.max_retries ?? TASK_DEFAULTS.maxRetries,
+      retryCount: 0,
+      status: 'created',
+      statusReason: null,
+      parentTaskId: dto.parent_task_id ?? null,
+      delegationChain: [],
+      taskStructure: null,
+      coordinationTopology: TASK_DEFAULTS.coordinationTopology,
+      version: 1,
+      runOwner: null,
+      runHeartbeatAt: null,
+      startedAt: null,
+      completedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.lifecycle.create(row, actor.username);
+    if (!assignee) {
+      return toTaskDto(row);
+    }
+    const assigned = await this.lifecycle.transition(id, 'assigned', {
+      by: actor.username,
+      expectedVersion: row.version,
+      changes: () => assigneeChanges(assignee),
+    });
+    return toTaskDto(assigned);
+  }
+
+  async update(actor: ActorContext, id: string, dto: UpdateTaskDto): Promise<TaskDto> {
+    const assignee = dto.assigned_to === undefined ? undefined : await this.assignable(dto.assigned_to);
+    const changes: TaskChanges = {
+      ...(dto.title !== undefined ? { title: requireText('title', dto.title) } : {}),
+      ...(dto.description !== undefined ? { description: requireText('description', dto.description) } : {}),
+      ...(dto.priority !== undefined ? { priority: dto.priority } : {}),
+      ...(dto.budget_limit !== undefined ? { budgetLimit: dto.budget_limit } : {}),
+      ...(assignee ? assigneeChanges(assignee) : {}),
+    };
+    const saved = await this.lifecycle.update(id, () => changes, {
+      by: actor.username,
+      expectedVersion: dto.expected_version,
+    });
+    return toTaskDto(saved);
+  }
+
+  async transition(actor: ActorContext, id: string, dto: TransitionTaskDto): Promise<TaskDto> {
+    const target = parseTaskStatus(dto.target_status);
+    const assignee = dto.assigned_to === undefined ? undefined : await this.assignable(dto.assigned_to);
+    const saved = await this.lifecycle.transition(id, target, {
+      by: actor.username,
+      expectedVersion: dto.expected_version,
+      changes: () => ({
+        ...(assignee ? assigneeChanges(assignee) : {}),
+        ...(target === 'assigned' ? { statusReason: null } : {}),
+      }),
+    });
+    return toTaskDto(saved);
+  }
+
+  async cancel(actor: ActorContext, id: string, dto: CancelTaskDto): Promise<TaskDto> {
+    const reason = requireText('reason', dto.reason);
+    const saved = await this.lifecycle.transition(id, 'cancelled', {
+      by: actor.username,
+      changes: () => ({ statusReason: reason, completedAt: new Date() }),
+    });
+    return toTaskDto(saved);
+  }
+
+  delete(actor: ActorContext, id: string): Promise<void> {
+    return this.lifecycle.delete(id, actor.username);
+  }
+
+  /** An agent that can take work: on the roster and not terminated. */
+  private async assignable(ref: string): Promise<AgentEntity> {
+    const agent = await this.agents.findByRef(requireText('assigned_to', ref));
+    if (!agent) {
+      throw new NotFoundError(`assigned_to: no agent "${ref}" on the roster`, ErrorCode.AgentNotFound);
+    }
+    if (agent.status === 'terminated') {
+      throw new ConflictError(`Agent "${agent.name}" is terminated and cannot take tasks`, ErrorCode.AgentNotAvailable);
+    }
+    return agent;
+  }
+}
+
+function assigneeChanges(agent: AgentEntity): TaskChanges {
+  return { assignedTo: agent.name, assigneeId: agent.id };
+}

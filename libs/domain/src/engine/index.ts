@@ -1,0 +1,5 @@
+export * from './prompt';
+export * from './react-loop';
+export * from './run-metrics';
+export * from './run-outcome';
+export * from './task-job-queue';

@@ -1,0 +1,124 @@
+import type { ChatMessage, ChatResult, ToolCall, ToolDefinition } from '../providers/driver';
+
+/** Why a run stopped (engine.md §4). `parked` is reserved for approval waits. */
+export const TERMINATION_REASONS = [
+  'completed',
+  'max_turns',
+  'budget_exhausted',
+  'shutdown',
+  'error',
+  'parked',
+] as const;
+export type TerminationReason = (typeof TERMINATION_REASONS)[number];
+
+export const DEFAULT_MAX_TURNS = 20;
+
+export interface ToolOutcome {
+  content: string;
+  isError: boolean;
+}
+
+/** What the loop needs from the world; the runtime supplies real providers, tools and budgets. */
+export interface ReactLoopPorts {
+  /** One model call (one turn). Throwing ends the run with `error`. */
+  call(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], turn: number): Promise<ChatResult>;
+  /** Runs one tool call; recoverable failures come back as `isError` outcomes, never as throws. */
+  invokeTool(call: ToolCall, turn: number): Promise<ToolOutcome>;
+  /** The cooperative shutdown flag, read at every turn boundary. */
+  shouldStop(): boolean;
+  /** Checked before every model call; a reason stops the run as `budget_exhausted`. */
+  budgetExceeded(): string | null;
+}
+
+export interface ReactLoopResult {
+  reason: TerminationReason;
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** The model's last text (the work summary on completion). */
+  finalContent: string;
+  /** The reply was cut off by the output-token limit but still counts as completed. */
+  truncated: boolean;
+  /** Set when reason is `error` or `budget_exhausted`: what stopped the run. */
+  detail: string | null;
+  error: unknown;
+  messages: ChatMessage[];
+}
+
+/**
+ * The ReAct loop: call the model; if it asks for tools, run them (in parallel), hand back the
+ * results and call again; a reply without tool calls completes the task. The shutdown flag and the
+ * budget are checked before every call, so a run stops only at turn boundaries.
+ */
+export async function runReactLoop(
+  seed: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+  ports: ReactLoopPorts,
+  maxTurns: number = DEFAULT_MAX_TURNS,
+): Promise<ReactLoopResult> {
+  const state = {
+    messages: [...seed],
+    turns: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    finalContent: '',
+    truncated: false,
+  };
+  const end = (reason: TerminationReason, detail: string | null = null, error: unknown = null): ReactLoopResult => ({
+    reason,
+    detail,
+    error,
+    ...state,
+  });
+
+  while (true) {
+    if (ports.shouldStop()) {
+      return end('shutdown');
+    }
+    if (state.turns >= maxTurns) {
+      return end('max_turns', `stopped after ${maxTurns} turns without finishing`);
+    }
+    const overBudget = ports.budgetExceeded();
+    if (overBudget) {
+      return end('budget_exhausted', overBudget);
+    }
+    state.turns += 1;
+    let reply: ChatResult;
+    try {
+      reply = await ports.call(state.messages, tools, state.turns);
+    } catch (error) {
+      // A call cut short by the shutdown's abort is an interruption, not a failure of the task.
+      if (ports.shouldStop()) {
+        return end('shutdown');
+      }
+      return end('error', error instanceof Error ? error.message : String(error), error);
+    }
+    state.inputTokens += reply.usage.inputTokens;
+    state.outputTokens += reply.usage.outputTokens;
+    state.finalContent = reply.content;
+    state.messages.push({
+      role: 'assistant',
+      content: reply.content,
+      ...(reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
+    });
+    if (reply.toolCalls.length === 0) {
+      if (reply.finishReason === 'tool_calls') {
+        return end('error', 'the model announced tool calls but sent none');
+      }
+      state.truncated = reply.finishReason === 'length';
+      return end('completed');
+    }
+    const turn = state.turns;
+    const outcomes = await Promise.all(reply.toolCalls.map((call) => ports.invokeTool(call, turn)));
+    reply.toolCalls.forEach((call, index) => {
+      const outcome = outcomes[index];
+      state.messages.push({
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content: outcome.content,
+        ...(outcome.isError ? { isError: true } : {}),
+      });
+    });
+  }
+}

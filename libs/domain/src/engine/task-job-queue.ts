@@ -1,0 +1,23 @@
+/** One task run to dispatch: the task to execute and the agent it is assigned to. */
+export interface TaskJob {
+  taskId: string;
+  agentId: string;
+}
+
+export type TaskJobHandler = (job: TaskJob) => Promise<void>;
+
+export interface TaskJobQueueStats {
+  queued: number;
+  running: number;
+}
+
+/** Dispatches task runs. At-least-once; a handler must tolerate a duplicate (it claims the task atomically). */
+export abstract class TaskJobQueue {
+  /** Begins dispatching to the handler. */
+  abstract start(handler: TaskJobHandler): Promise<void>;
+  /** Idempotent per taskId while that job is queued or running on this queue. */
+  abstract enqueue(job: TaskJob): Promise<void>;
+  /** Stops intake, then waits until running handlers settle (the caller makes them settle). */
+  abstract stop(): Promise<void>;
+  abstract stats(): TaskJobQueueStats;
+}

@@ -1,0 +1,3 @@
+export * from './task-enums';
+export * from './task-transitions';
+export * from './task-rules';

@@ -1,0 +1,228 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
+import {
+  bearer,
+  createCompany,
+  type MockLlm,
+  setupCeo,
+  startMockLlm,
+  startTestApp,
+  type TestApp,
+  testBackends,
+} from '@app/testing';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const API = '/api/v1/tasks';
+const ENGINE_ENV = {
+  SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
+  SYNTHORG_ENGINE_GRACE_SECONDS: '2',
+  SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1',
+};
+
+/** Polls until `check` passes or the deadline (bounded: never loops forever). */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
+jest.setTimeout(60_000);
+
+describe.each(testBackends())('work engine on %s', (backend) => {
+  let t: TestApp;
+  let mock: MockLlm;
+  let ceo: string;
+  let project: string;
+  let agent: { id: string; name: string };
+
+  beforeAll(async () => {
+    mock = await startMockLlm();
+    t = await startTestApp({ backend, env: ENGINE_ENV });
+    ceo = await setupCeo(t);
+    await t.http
+      .post('/api/v1/providers')
+      .set(bearer(ceo))
+      .send({
+        name: 'mock',
+        gateway_provider: 'openai',
+        auth_type: 'none',
+        base_url: `${mock.url}/v1`,
+        models: [{ id: 'mock-small', alias: 'small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+      })
+      .expect(201);
+    const company = await createCompany(t, ceo);
+    const agents = (await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[];
+    const first = agents.find((a) => a.name === company.agents[0].name) as Json;
+    agent = { id: first.id as string, name: first.name as string };
+    project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Engine' }).expect(201)).body.data
+      .id as string;
+  });
+
+  afterEach(() => mock.reset());
+
+  afterAll(async () => {
+    await t.close();
+    await mock.close();
+  });
+
+  const getTask = async (id: string): Promise<Json> =>
+    (await t.http.get(`${API}/${id}`).set(bearer(ceo)).expect(200)).body.data as Json;
+
+  async function assign(extra: Json = {}): Promise<Json> {
+    const res = await t.http
+      .post(API)
+      .set(bearer(ceo))
+      .send({
+        title: 'Write the README',
+        description: 'Add docs/README.md that says hello.',
+        type: 'development',
+        project,
+        created_by: 'ceo',
+        assigned_to: agent.name,
+        acceptance_criteria: [{ description: 'docs/README.md exists' }],
+        ...extra,
+      })
+      .expect(201);
+    return res.body.data as Json;
+  }
+
+  const rows = <E extends object>(entity: new () => E, where: Partial<E>) =>
+    t.app
+      .get(DatabaseService)
+      .dataSource.getRepository(entity)
+      .findBy(where as never);
+
+  it('should run an assigned task end to end: tools change files in its worktree, the work is merged, costs are recorded', async () => {
+    mock.enqueue(
+      {
+        kind: 'tool_calls',
+        calls: [{ name: 'write_file', arguments: { path: 'docs/README.md', content: '# Hello\n' } }],
+      },
+      { kind: 'tool_calls', calls: [{ name: 'read_file', arguments: { path: 'docs/README.md' } }] },
+      { kind: 'tool_calls', calls: [{ name: 'commit_changes', arguments: { message: 'Add the README' } }] },
+      { kind: 'text', text: 'Wrote docs/README.md.', inputTokens: 100, outputTokens: 20 },
+    );
+    const task = await assign();
+    const done = await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'completed',
+    );
+    expect(done).toMatchObject({ status: 'completed', assigned_to: agent.name, status_reason: null });
+    expect(done.started_at).not.toBeNull();
+    expect(done.completed_at).not.toBeNull();
+
+    const repo = join(t.config.engine.workspaceDir, 'repo');
+    expect(readFileSync(join(repo, 'docs/README.md'), 'utf8')).toBe('# Hello\n');
+    expect(existsSync(join(t.config.engine.workspaceDir, 'worktrees', task.id as string))).toBe(false);
+
+    const chats = mock.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chats).toHaveLength(4);
+    const first = chats[0].body as Json;
+    expect(first.model).toBe('mock-small');
+    expect((first.tools as Json[]).map((x) => x.function.name).sort()).toEqual(
+      ['commit_changes', 'list_files', 'read_file', 'search_files', 'write_file'].sort(),
+    );
+    expect(first.messages[0].role).toBe('system');
+    expect(first.messages[1].content).toContain('docs/README.md exists');
+    const toolReply = (chats[2].body as Json).messages.find(
+      (m: Json) => m.role === 'tool' && m.content.includes('# Hello'),
+    );
+    expect(toolReply).toBeDefined();
+
+    const costs = await rows(CostRecordEntity, { taskId: task.id as string });
+    expect(costs).toHaveLength(4);
+    const last = costs.find((c) => c.inputTokens === 100) as CostRecordEntity;
+    expect(last).toMatchObject({ agentId: agent.id, provider: 'mock', model: 'mock-small', outputTokens: 20 });
+    expect(last.costUsd).toBeCloseTo(0.1 + 0.04, 8);
+    expect(costs.every((c) => c.callCategory === 'productive')).toBe(true);
+    const tools = await rows(ToolInvocationEntity, { taskId: task.id as string });
+    expect(tools.map((x) => x.toolName).sort()).toEqual(['commit_changes', 'read_file', 'write_file']);
+    const metrics = await rows(TaskMetricEntity, { taskId: task.id as string });
+    expect(metrics).toEqual([expect.objectContaining({ agentId: agent.id, isSuccess: true, turnsUsed: 4 })]);
+  });
+
+  it('should show task_started, task_completed, cost_incurred and tool_used in the activity feeds', async () => {
+    const feed = (await t.http.get('/api/v1/activities').set(bearer(ceo)).expect(200)).body.data as Json[];
+    const types = new Set(feed.map((e) => e.event_type));
+    for (const type of ['task_started', 'task_completed', 'cost_incurred', 'tool_used']) {
+      expect(types).toContain(type);
+    }
+    const own = (await t.http.get(`/api/v1/agents/${agent.name}/activity`).set(bearer(ceo)).expect(200)).body
+      .data as Json[];
+    expect(own.some((e) => e.event_type === 'tool_used' && e.description.includes('write_file'))).toBe(true);
+    const tools = await t.http.get('/api/v1/activities?type=tool_used').set(bearer(ceo)).expect(200);
+    expect((tools.body.data as Json[]).every((e) => e.event_type === 'tool_used')).toBe(true);
+  });
+
+  it('should retry a run that failed on a provider error while retries remain, then complete it', async () => {
+    mock.enqueue({ kind: 'error', status: 400, message: 'scripted failure' }, { kind: 'text', text: 'Done on retry.' });
+    const task = await assign({ max_retries: 1 });
+    const done = await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'completed',
+    );
+    expect(done.retry_count).toBe(1);
+    const metrics = await rows(TaskMetricEntity, { taskId: task.id as string });
+    expect(metrics.map((m) => m.isSuccess).sort()).toEqual([false, true]);
+  });
+
+  it('should leave a task failed once its retries are used up', async () => {
+    mock.enqueue({ kind: 'error', status: 400, message: 'scripted failure' });
+    const task = await assign({ max_retries: 0 });
+    const failed = await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'failed',
+    );
+    expect(failed.status_reason).toContain('scripted failure');
+    expect(failed.retry_count).toBe(0);
+  });
+
+  it('should stop at max turns (the task stays in progress with the reason) and on an exhausted task budget', async () => {
+    const loop = { kind: 'tool_calls' as const, calls: [{ name: 'list_files', arguments: {} }] };
+    mock.enqueue(...Array.from({ length: 25 }, () => loop));
+    const task = await assign();
+    const stuck = await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'in_progress' && typeof x.status_reason === 'string',
+    );
+    expect(stuck.status_reason).toContain('20 turns');
+    expect(await rows(CostRecordEntity, { taskId: task.id as string })).toHaveLength(20);
+    mock.reset();
+
+    mock.enqueue({ ...loop }, { ...loop }, { ...loop });
+    const capped = await assign({ budget_limit: 0.0001 });
+    const stopped = await eventually(
+      () => getTask(capped.id as string),
+      (x) => x.status === 'in_progress' && typeof x.status_reason === 'string',
+    );
+    expect(stopped.status_reason).toContain('task budget exhausted');
+    expect(await rows(CostRecordEntity, { taskId: capped.id as string })).toHaveLength(1);
+  });
+
+  it('should refuse to start a task whose budget is already spent and block it with the pre-flight reason', async () => {
+    mock.enqueue({ kind: 'tool_calls', calls: [{ name: 'list_files', arguments: {} }] });
+    const task = await assign({ budget_limit: 0.0001 });
+    await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'in_progress' && typeof x.status_reason === 'string',
+    );
+    await t.http.post(`${API}/${task.id}/transition`).set(bearer(ceo)).send({ target_status: 'blocked' }).expect(201);
+    await t.http.post(`${API}/${task.id}/transition`).set(bearer(ceo)).send({ target_status: 'assigned' }).expect(201);
+    const blocked = await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'blocked' && String(x.status_reason).includes('task_budget'),
+    );
+    expect(blocked.status_reason).toContain('pre-flight task_budget');
+  });
+});
