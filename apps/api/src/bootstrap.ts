@@ -17,6 +17,7 @@ import {
   resolveBackendHint,
   ShutdownState,
   runBinaryPreflight,
+  StartupResumeHooks,
   validateSinkSettings,
 } from '@app/platform';
 
@@ -108,6 +109,8 @@ export async function startServer(options: BootstrapOptions = {}): Promise<Creat
   const { app, config, logging } = created;
   installSignalHandlers(created);
   await app.listen(config.server.port, config.server.host);
+  // Startup's last step (rule 11): resume what a previous process decided; failures never block boot.
+  await app.get(StartupResumeHooks).runAll();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.server.port;
   logging
@@ -131,7 +134,9 @@ export function installSignalHandlers(created: CreatedApp): void {
       process.exit(1);
     }
     stopping = true;
-    const graceMs = (created.config.server.shutdownGraceSeconds + 5) * 1000;
+    // Runs get the engine's grace to reach a turn boundary, then a few seconds to record it.
+    const { server, engine } = created.config;
+    const graceMs = (Math.max(server.shutdownGraceSeconds, engine.graceSeconds + 5) + 5) * 1000;
     setTimeout(() => process.exit(1), graceMs).unref();
     created.app.get(ShutdownState).beginDrain(signal);
     stopApp(created).then(

@@ -30,4 +30,5 @@ export * from './throttling/postgres-throttler.storage';
 export * from './locks/distributed-lock';
 export * from './events';
 export * from './lifecycle/reinitialisation-hooks';
+export * from './lifecycle/startup-resume-hooks';
 export * from './crypto/secret-cipher';

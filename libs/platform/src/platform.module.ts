@@ -10,6 +10,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { AppExceptionFilter } from './http/exception.filter';
 import type { LoggingRuntime } from './logging';
 import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
+import { StartupResumeHooks } from './lifecycle/startup-resume-hooks';
 import { DistributedLock } from './locks/distributed-lock';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
@@ -40,6 +41,7 @@ export class PlatformModule {
         MemoryBackendBootstrap,
         ReinitialisationHooks,
         ShutdownState,
+        StartupResumeHooks,
         SubsystemRegistry,
         // Guards run in this order: unwired feature (503) → authentication and role (401/403) → rate limit (429).
         { provide: APP_GUARD, useClass: SubsystemGuard },
@@ -60,6 +62,7 @@ export class PlatformModule {
         ReinitialisationHooks,
         SecretCipher,
         ShutdownState,
+        StartupResumeHooks,
         SubsystemRegistry,
       ],
     };

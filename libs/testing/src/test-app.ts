@@ -9,7 +9,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 
 import type { PersistenceBackend } from '@app/persistence';
-import type { AppConfig, LoggingRuntime } from '@app/platform';
+import { type AppConfig, type LoggingRuntime, StartupResumeHooks } from '@app/platform';
 
 import { createApp, stopApp } from '../../../apps/api/src/bootstrap';
 
@@ -71,6 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   } else {
     await created.app.init();
   }
+  await created.app.get(StartupResumeHooks).runAll();
   let closed = false;
   return {
     ...created,

@@ -2,6 +2,11 @@
 export interface TaskJob {
   taskId: string;
   agentId: string;
+  /**
+   * De-duplication key of a durable queue (default: the task id). The engine passes the task's
+   * assignment (id and version), so a recovered task is not mistaken for the dead run's job.
+   */
+  key?: string;
 }
 
 export type TaskJobHandler = (job: TaskJob) => Promise<void>;

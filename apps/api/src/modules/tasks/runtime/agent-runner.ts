@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -160,6 +161,10 @@ export class AgentRunner {
       log: this.log,
       callTimeoutMs: this.config.engine.callTimeoutSeconds * 1000,
     });
+    // A worktree left by an earlier run of this task (a crash, a retry) carries its work forward.
+    if (existsSync(this.workspaces.pathOf(task.id))) {
+      session.workspace = await this.workspaces.acquire(task.id).catch(() => null);
+    }
     let result: ReactLoopResult;
     try {
       result = await runReactLoop(

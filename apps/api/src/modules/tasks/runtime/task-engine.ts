@@ -13,6 +13,8 @@ import {
   DistributedLock,
   LOGGING_RUNTIME,
   type LoggingRuntime,
+  ReinitialisationHooks,
+  ReinitialisationOrder,
 } from '@app/platform';
 
 import { TaskLifecycle } from '../task-lifecycle';
@@ -52,6 +54,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly workspaces: WorkspaceManager,
     private readonly database: DatabaseService,
     private readonly lock: DistributedLock,
+    private readonly hooks: ReinitialisationHooks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -95,7 +98,17 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     });
     this.queue = this.createQueue();
     await this.queue.start((job) => this.handle(job));
-    this.unsubscribe = this.lifecycle.onAssigned((task) => this.enqueue(task));
+    const offAssigned = this.lifecycle.onAssigned((task) => this.enqueue(task));
+    // Setup completion's runtime rebuild: tasks assigned before the company was ready are queued.
+    const offRebuild = this.hooks.register({
+      name: 'engine.rebuild',
+      order: ReinitialisationOrder.Runtime,
+      run: () => this.recover(false),
+    });
+    this.unsubscribe = () => {
+      offAssigned();
+      offRebuild();
+    };
     await this.recover(true);
     this.every(engine.heartbeatSeconds * 1000, () => this.heartbeat());
     this.every(engine.heartbeatSeconds * 2000, () => this.sweep());
@@ -154,9 +167,11 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     if (!this.queue || this.stopping || !task.assigneeId) {
       return;
     }
-    this.queue.enqueue({ taskId: task.id, agentId: task.assigneeId }).catch((error: unknown) => {
-      this.log.error({ err: error, task_id: task.id }, 'engine.job.enqueue_failed');
-    });
+    this.queue
+      .enqueue({ taskId: task.id, agentId: task.assigneeId, key: `${task.id}@${task.version}` })
+      .catch((error: unknown) => {
+        this.log.error({ err: error, task_id: task.id }, 'engine.job.enqueue_failed');
+      });
   }
 
   private async handle(job: TaskJob): Promise<void> {

@@ -43,7 +43,7 @@ const POLICY = 'exclusive';
  * The job queue of Postgres deployments, on pg-boss: each run is fetched by one replica
  * (SKIP LOCKED), and a run whose replica died becomes available again (heartbeat or expiry).
  *
- * - De-duplication: an `exclusive` queue with singletonKey = taskId admits one job per task while
+ * - De-duplication: an `exclusive` queue with singletonKey = job key (default taskId) admits one job per key while
  *   it is created, retried or active; a duplicate send is dropped by a unique index.
  * - Per-agent limit: the job's group is its agent and pg-boss's localGroupConcurrency leaves the
  *   jobs of an agent at capacity in the table, for this replica's next poll or another replica,
@@ -124,7 +124,7 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
     // A null id means a job for this task is already queued or running.
     await this.track(
       this.pending,
-      boss.send(this.settings.queueName, data, { singletonKey: job.taskId, group: { id: job.agentId } }),
+      boss.send(this.settings.queueName, data, { singletonKey: job.key ?? job.taskId, group: { id: job.agentId } }),
     );
   }
 
