@@ -156,7 +156,7 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     );
     const task = (await call(first, 'POST', '/tasks', token, taskBody(project, agent))).data as Json;
     await eventually(
-      async () => chatCount(mock),
+      () => Promise.resolve(chatCount(mock)),
       (n) => n >= 2,
     );
     first.proc.kill('SIGKILL');
@@ -194,7 +194,7 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     mock.enqueue({ kind: 'hang' });
     const task = (await call(first, 'POST', '/tasks', token, taskBody(project, agent))).data as Json;
     await eventually(
-      async () => chatCount(mock),
+      () => Promise.resolve(chatCount(mock)),
       (n) => n >= 1,
     );
     first.proc.kill('SIGTERM');
