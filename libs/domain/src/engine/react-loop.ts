@@ -109,7 +109,15 @@ export async function runReactLoop(
       return end('completed');
     }
     const turn = state.turns;
-    const outcomes = await Promise.all(reply.toolCalls.map((call) => ports.invokeTool(call, turn)));
+    const outcomes = await Promise.all(
+      reply.toolCalls.map((call) =>
+        // The port should not throw; if it does, the model still gets an answer for that call.
+        ports.invokeTool(call, turn).catch((error: unknown): ToolOutcome => ({
+          content: `tool failed: ${error instanceof Error ? error.message : String(error)}`,
+          isError: true,
+        })),
+      ),
+    );
     reply.toolCalls.forEach((call, index) => {
       const outcome = outcomes[index];
       state.messages.push({

@@ -70,14 +70,24 @@ describe('parseDeadline', () => {
     expect(parseDeadline(raw)).toBeNull();
   });
 
-  it.each(['', '   ', 'tomorrow', 'not a date', '2026-13-45', '2026-02-30T25:00:00Z', '03/01/2026', '1700000000'])(
-    'should refuse %j with 2001',
-    (raw) => {
-      const error = validationErrorOf(() => parseDeadline(raw));
-      expect(error.code).toBe(ErrorCode.RequestValidationError);
-      expect(error.message).toContain('deadline:');
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'tomorrow',
+    'not a date',
+    '2026-13-45',
+    '2026-02-30T25:00:00Z',
+    '03/01/2026',
+    '1700000000',
+    '2026-02-30',
+    '2026-02-31T00:00:00Z',
+    '2026-03-01T12:00',
+    '2026-03-01 12:00:00Z',
+  ])('should refuse %j with 2001', (raw) => {
+    const error = validationErrorOf(() => parseDeadline(raw));
+    expect(error.code).toBe(ErrorCode.RequestValidationError);
+    expect(error.message).toContain('deadline:');
+  });
 });
 
 describe('requireText', () => {

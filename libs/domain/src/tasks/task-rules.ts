@@ -33,15 +33,27 @@ export function parseTaskStatus(value: string, field = 'target_status'): TaskSta
   );
 }
 
-/** An ISO 8601 date-time; blank or unparseable is rejected. */
+const DEADLINE_PATTERN = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * An ISO 8601 date (midnight UTC) or date-time with an explicit offset, so the stored instant never
+ * depends on the server's time zone. Blank, unparseable and impossible dates (2026-02-30) are rejected.
+ */
 export function parseDeadline(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) {
     return null;
   }
   const value = raw.trim();
-  const at = Date.parse(value);
-  if (value === '' || !/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(at)) {
-    throw new ValidationError(`deadline: "${raw}" is not an ISO 8601 date-time`, ErrorCode.RequestValidationError);
+  const match = DEADLINE_PATTERN.exec(value);
+  const day = match?.[1];
+  const at = Date.parse(match?.[2] ? value : `${day}T00:00:00Z`);
+  const midnight = new Date(`${day ?? ''}T00:00:00Z`);
+  const realDay = day !== undefined && !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day);
+  if (!match || !realDay || Number.isNaN(at)) {
+    throw new ValidationError(
+      `deadline: "${raw}" is not an ISO 8601 date or a date-time with an offset (e.g. 2026-12-01T17:00:00Z)`,
+      ErrorCode.RequestValidationError,
+    );
   }
   return new Date(at).toISOString();
 }

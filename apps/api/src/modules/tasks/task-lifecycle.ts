@@ -6,6 +6,7 @@ import {
   assertTransition,
   ConflictError,
   ErrorCode,
+  InternalError,
   NotFoundError,
   type TaskStatus,
 } from '@app/domain';
@@ -68,6 +69,9 @@ export class TaskLifecycle {
   }
 
   async create(row: TaskEntity, by: string): Promise<TaskEntity> {
+    if (row.status !== 'created') {
+      throw new InternalError('a new task must start as created');
+    }
     assertAssignment(statusOf(row), row.assignedTo);
     await this.tasks.insert(row);
     this.log.info({ task_id: row.id, requested_by: by }, 'engine.task.created');
@@ -79,6 +83,10 @@ export class TaskLifecycle {
   update(id: string, compute: (row: TaskEntity) => TaskChanges, options: WriteOptions): Promise<TaskEntity> {
     return this.write(id, options, 'task.updated', (row) => {
       const changes = compute(row);
+      if (changes.status !== undefined && changes.status !== row.status) {
+        // Status moves go through transition() and its state machine, never through an edit.
+        throw new InternalError('task status cannot change through an update');
+      }
       assertAssignment(statusOf(row), changes.assignedTo === undefined ? row.assignedTo : changes.assignedTo);
       return changes;
     });
@@ -142,7 +150,12 @@ export class TaskLifecycle {
     await this.publish(eventType, saved, previous, by);
     if (status === 'assigned' && previous !== 'assigned') {
       for (const listener of this.assignedListeners) {
-        listener(saved);
+        try {
+          listener(saved);
+        } catch (error) {
+          // The write is saved and announced; a listener's failure must not turn it into an error.
+          this.log.error({ err: error, task_id: saved.id }, 'engine.task.listener_failed');
+        }
       }
     }
   }

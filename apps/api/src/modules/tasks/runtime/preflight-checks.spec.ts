@@ -13,12 +13,20 @@ const context = (budgetLimit: number, spentOnTask: number, provider = 'openai'):
   spentOnTask,
 });
 
+const CATALOGUE = [
+  { provider: 'openai', id: 'gpt-small', alias: 'small', costPer1kInput: 1, costPer1kOutput: 2 },
+  { provider: 'anthropic', id: 'claude-cheap', alias: null, costPer1kInput: 0.1, costPer1kOutput: 0.2 },
+  { provider: 'anthropic', id: 'claude-big', alias: 'small', costPer1kInput: 5, costPer1kOutput: 10 },
+  { provider: 'empty', id: 'x', alias: null, costPer1kInput: 0, costPer1kOutput: 0 },
+];
+
 function router(preflight: (provider: string) => Promise<DegradationOutcome>): {
   router: ModelRouter;
   preflight: jest.Mock<Promise<DegradationOutcome>, [string]>;
 } {
   const mock = jest.fn(preflight);
-  return { router: { preflight: mock } as unknown as ModelRouter, preflight: mock };
+  const models = () => CATALOGUE.filter((m) => m.provider !== 'empty');
+  return { router: { preflight: mock, models } as unknown as ModelRouter, preflight: mock };
 }
 
 describe('taskBudgetCheck', () => {
@@ -65,15 +73,26 @@ describe('providerQuotaCheck', () => {
     expect(preflight).toHaveBeenCalledWith('openai');
   });
 
-  it('should swap the provider with a note on fallback', async () => {
+  it('should swap the provider and take the same model by alias there on fallback', async () => {
     const { router: r } = router(() => Promise.resolve({ provider: 'anthropic', waitedMs: 0, fallbackFrom: 'openai' }));
-
-    // toMatchObject: whether the model should change with the provider is an open question.
-    await expect(providerQuotaCheck(r).check(context(0, 0))).resolves.toMatchObject({
+    const ctx = { ...context(0, 0), model: 'small' };
+    await expect(providerQuotaCheck(r).check(ctx)).resolves.toEqual({
       ok: true,
       provider: 'anthropic',
-      note: 'fell back from openai',
+      model: 'claude-big',
+      note: 'fell back from openai (model claude-big)',
     });
+  });
+
+  it("should take the fallback provider's cheapest model when it lacks the run's model", async () => {
+    const { router: r } = router(() => Promise.resolve({ provider: 'anthropic', waitedMs: 0, fallbackFrom: 'openai' }));
+    const ctx = { ...context(0, 0), model: 'gpt-small' };
+    await expect(providerQuotaCheck(r).check(ctx)).resolves.toMatchObject({ ok: true, model: 'claude-cheap' });
+  });
+
+  it('should refuse (6004) when the fallback provider has no models', async () => {
+    const { router: r } = router(() => Promise.resolve({ provider: 'empty', waitedMs: 0, fallbackFrom: 'openai' }));
+    await expect(providerQuotaCheck(r).check(context(0, 0))).resolves.toMatchObject({ ok: false, code: 6004 });
   });
 
   it('should pass with a note after waiting for the quota window', async () => {

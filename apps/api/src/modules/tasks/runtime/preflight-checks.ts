@@ -29,11 +29,24 @@ export function providerQuotaCheck(router: ModelRouter): PreflightCheck {
   return {
     name: 'provider_quota',
     order: 500,
-    async check({ provider }) {
+    async check({ provider, model }) {
       try {
         const outcome = await router.preflight(provider);
         if (outcome.fallbackFrom) {
-          return { ok: true, provider: outcome.provider, note: `fell back from ${outcome.fallbackFrom}` };
+          const swapped = modelOn(router, outcome.provider, model);
+          if (!swapped) {
+            return {
+              ok: false,
+              code: ErrorCode.QuotaExhausted,
+              reason: `${provider} is out of quota and fallback ${outcome.provider} has no models`,
+            };
+          }
+          return {
+            ok: true,
+            provider: outcome.provider,
+            model: swapped,
+            note: `fell back from ${outcome.fallbackFrom} (model ${swapped})`,
+          };
         }
         return outcome.waitedMs > 0 ? { ok: true, note: `waited ${outcome.waitedMs} ms for quota` } : { ok: true };
       } catch (error) {
@@ -44,4 +57,17 @@ export function providerQuotaCheck(router: ModelRouter): PreflightCheck {
       }
     },
   };
+}
+
+/** The same model (by id or alias) on the fallback provider, else that provider's cheapest. */
+function modelOn(router: ModelRouter, provider: string, model: string): string | null {
+  const models = router.models().filter((m) => m.provider === provider);
+  const same = models.find((m) => m.id === model || m.alias === model);
+  if (same) {
+    return same.id;
+  }
+  const cheapest = [...models].sort(
+    (a, b) => a.costPer1kInput + a.costPer1kOutput - (b.costPer1kInput + b.costPer1kOutput),
+  )[0];
+  return cheapest?.id ?? null;
 }
