@@ -225,4 +225,23 @@ describe.each(testBackends())('work engine on %s', (backend) => {
     );
     expect(blocked.status_reason).toContain('pre-flight task_budget');
   });
+
+  it('should stop a run whose task a person cancels mid-call, and keep the cancellation', async () => {
+    mock.enqueue({ kind: 'hang' });
+    const task = await assign();
+    await eventually(
+      () => Promise.resolve(mock.requests.filter((r) => r.path.endsWith('/chat/completions')).length),
+      (n) => n >= 1,
+    );
+    await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'in_progress',
+    );
+    await t.http.post(`${API}/${task.id}/cancel`).set(bearer(ceo)).send({ reason: 'changed my mind' }).expect(201);
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await getTask(task.id as string);
+    expect(after).toMatchObject({ status: 'cancelled', status_reason: 'changed my mind' });
+    expect(mock.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1);
+    expect(await rows(TaskMetricEntity, { taskId: task.id as string })).toHaveLength(0);
+  });
 });

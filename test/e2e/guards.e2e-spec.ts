@@ -117,6 +117,7 @@ describe.each(testBackends())('role matrix on %s', (backend) => {
     ['/api/v1/auth/ws-ticket', 'post', {}, ['ceo', 'manager', 'board_member', 'pair_programmer', 'observer']],
     ['/api/v1/auth/sessions?scope=all', 'get', undefined, ['ceo']],
     ['/api/v1/users', 'get', undefined, ['ceo']],
+    ['/api/v1/tasks', 'get', undefined, ['ceo', 'manager', 'board_member', 'pair_programmer', 'observer']],
     [
       '/api/v1/users',
       'post',

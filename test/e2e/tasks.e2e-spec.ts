@@ -131,11 +131,23 @@ describe.each(testBackends())('tasks API on %s', (backend) => {
       expectError(res.body, 3013);
     });
 
-    it('should answer 401 without a token and 403 for a read-only role on writes', async () => {
+    it('should answer 401 without a token and 403 for read-only roles on every write', async () => {
       await t.http.post(API).send(body()).expect(401);
-      const res = await t.http.post(API).set(bearer(observer)).send(body()).expect(403);
-      expectError(res.body, 1001, 'auth');
-      await t.http.get(API).set(bearer(observer)).expect(200);
+      const board = await userWithRole(t, ceo, 'board_member');
+      const pair = await userWithRole(t, ceo, 'pair_programmer');
+      const task = await create();
+      for (const token of [observer, board]) {
+        expectError((await t.http.post(API).set(bearer(token)).send(body()).expect(403)).body, 1001, 'auth');
+        await t.http.patch(`${API}/${task.id}`).set(bearer(token)).send({ title: 'x' }).expect(403);
+        await t.http.post(`${API}/${task.id}/cancel`).set(bearer(token)).send({ reason: 'x' }).expect(403);
+        await t.http
+          .post(`${API}/${task.id}/transition`)
+          .set(bearer(token))
+          .send({ target_status: 'assigned', assigned_to: agent })
+          .expect(403);
+        await t.http.get(`${API}/${task.id}`).set(bearer(token)).expect(200);
+      }
+      await t.http.post(API).set(bearer(pair)).send(body()).expect(201);
     });
 
     it('should list created tasks by default and filter by status, assignee and project', async () => {

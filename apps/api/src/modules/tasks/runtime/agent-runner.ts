@@ -204,10 +204,11 @@ export class AgentRunner {
     const totals = this.logMetrics(task, session, result, startedAt);
     const plan = planRunOutcome(reason, task.retryCount, task.maxRetries);
     detail ??= reason === 'completed' ? null : reason;
-    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount);
+    // The metric lands before the task moves, so whoever sees the new status also sees the metric.
     if (plan.recordsMetric && task.assigneeId) {
       await this.recordMetric(task, plan.success, totals, startedAt);
     }
+    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount);
   }
 
   private async applySteps(

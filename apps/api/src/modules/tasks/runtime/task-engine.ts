@@ -11,19 +11,24 @@ import {
   type AppConfig,
   DatabaseService,
   DistributedLock,
+  EventBus,
   LOGGING_RUNTIME,
   type LoggingRuntime,
+  type ReceivedEvent,
   ReinitialisationHooks,
   ReinitialisationOrder,
 } from '@app/platform';
 
-import { TaskLifecycle } from '../task-lifecycle';
+import { TASKS_CHANNEL, TaskLifecycle } from '../task-lifecycle';
 import { TasksRepository } from '../tasks.repository';
 import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
+import type { RunControl } from './run-session';
 import { InProcessTaskJobQueue } from './queue/in-process-task-job-queue';
 import { PgBossTaskJobQueue } from './queue/pg-boss-task-job-queue';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
+/** States a run may pass through on its own; a move elsewhere by someone else stops the run. */
+const RUNNING_STATES: readonly string[] = ['assigned', 'in_progress', 'in_review', 'completed'];
 /** Rows read per recovery pass; the sweep repeats until a pass finds fewer. */
 const RECOVERY_BATCH = 200;
 /** After the grace period and the abort, how long runs get to record their interruption. */
@@ -44,6 +49,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
   private stopping = false;
   private readonly abort = new AbortController();
   private readonly running = new Map<string, Promise<void>>();
+  private readonly stops = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
 
@@ -55,6 +61,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly database: DatabaseService,
     private readonly lock: DistributedLock,
     private readonly hooks: ReinitialisationHooks,
+    private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -99,6 +106,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     this.queue = this.createQueue();
     await this.queue.start((job) => this.handle(job));
     const offAssigned = this.lifecycle.onAssigned((task) => this.enqueue(task));
+    const offMoves = this.bus.subscribe((event) => this.onTaskEvent(event));
     // Setup completion's runtime rebuild: tasks assigned before the company was ready are queued.
     const offRebuild = this.hooks.register({
       name: 'engine.rebuild',
@@ -106,6 +114,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       run: () => this.recover(false),
     });
     this.unsubscribe = () => {
+      offMoves();
       offAssigned();
       offRebuild();
     };
@@ -174,6 +183,24 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       });
   }
 
+  /**
+   * A person (or another replica) moved a task that runs here out of `in_progress` — cancelled,
+   * blocked, failed, interrupted, deleted: the run stops at its next turn boundary and its call in
+   * flight is aborted; the person's decision stands.
+   */
+  private onTaskEvent(event: ReceivedEvent): void {
+    if (event.channel !== TASKS_CHANNEL) {
+      return;
+    }
+    const payload = event.payload as { task_id?: string; status?: string; requested_by?: string };
+    const stop = payload.task_id ? this.stops.get(payload.task_id) : undefined;
+    const movedAway = event.event_type === 'task.deleted' || !RUNNING_STATES.includes(payload.status ?? '');
+    if (stop && movedAway && payload.requested_by !== ENGINE_ACTOR && !stop.signal.aborted) {
+      this.log.info({ task_id: payload.task_id, status: payload.status }, 'engine.run.stopped_by_change');
+      stop.abort(new Error(`task moved to ${payload.status ?? 'deleted'}`));
+    }
+  }
+
   private async handle(job: TaskJob): Promise<void> {
     if (this.stopping || this.running.has(job.taskId)) {
       return;
@@ -194,8 +221,22 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
    * queue would drop that retry's job as a duplicate of the one still running here.
    */
   private async runUntilSettled(taskId: string): Promise<void> {
-    const control = { shouldStop: () => this.stopping, signal: this.abort.signal };
-    while (!this.stopping && (await this.runner.run(taskId, this.owner, control))) {
+    // One stop switch per task: the engine's shutdown, or a human moving the task away mid-run.
+    const own = new AbortController();
+    this.stops.set(taskId, own);
+    const onShutdown = (): void => own.abort(this.abort.signal.reason);
+    this.abort.signal.addEventListener('abort', onShutdown);
+    const control = { shouldStop: () => this.stopping || own.signal.aborted, signal: own.signal };
+    try {
+      await this.runWhileAssigned(taskId, control);
+    } finally {
+      this.abort.signal.removeEventListener('abort', onShutdown);
+      this.stops.delete(taskId);
+    }
+  }
+
+  private async runWhileAssigned(taskId: string, control: RunControl): Promise<void> {
+    while (!control.shouldStop() && (await this.runner.run(taskId, this.owner, control))) {
       const task = await this.tasks.findById(taskId);
       if (task?.status !== 'assigned') {
         return;
