@@ -280,6 +280,14 @@ postgresOnly('two replicas on one Postgres', () => {
         (done) => done.length === ids.length,
         60_000,
       );
+      // A run reports back just after its task shows completed: wait for every report, then a beat
+      // more so a duplicate run (which must not exist) would have time to show up.
+      await eventually(
+        () => Promise.resolve(counts[0].length + counts[1].length),
+        (n) => n >= ids.length,
+        10_000,
+      );
+      await new Promise((r) => setTimeout(r, 300));
       const ran = [...counts[0], ...counts[1]];
       expect(ran.sort()).toEqual([...ids].sort());
       expect(counts[0].length).toBeGreaterThan(0);
