@@ -26,11 +26,32 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface SpawnOptions {
+  /** Where the service resolves its relative paths (data/, logs/); default: this process's. */
+  cwd?: string;
+  /** Keep the last 16 KiB the server writes after it started (its crash report), in `output()`. */
+  keepTail?: boolean;
+}
+
 /** Spawns a server script that prints `LISTENING <port>` (or the service's own start log) and waits for it. */
-export function spawnServer(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<RunningServer> {
+export function spawnServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 30_000,
+  options: SpawnOptions = {},
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    const tail: Buffer[] = [];
+    let tailBytes = 0;
+    const keep = (chunk: Buffer): void => {
+      tail.push(chunk);
+      tailBytes += chunk.length;
+      while (tail.length > 1 && tailBytes - (tail[0]?.length ?? 0) >= 16_384) {
+        tailBytes -= tail.shift()?.length ?? 0;
+      }
+    };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start within ${timeoutMs} ms:\n${out.slice(-2000)}`));
@@ -40,19 +61,28 @@ export function spawnServer(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 
       // (the service logs every request, and the load generator runs in this process).
       out = (out + chunk.toString()).slice(-8192);
       const plain = out.replace(ANSI_ESCAPES, '');
-      const match = /LISTENING (\d+)/.exec(plain) ?? /api\.server\.started[\s\S]*?port[^0-9]*(\d+)/.exec(plain);
+      // The digits must be followed by something: a chunk may end inside the port number.
+      const match = /LISTENING (\d+)\D/.exec(plain) ?? /api\.server\.started[\s\S]*?port[^0-9]*(\d+)\D/.exec(plain);
       if (match) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
         child.stderr?.off('data', onData);
+        if (options.keepTail) {
+          child.stdout?.on('data', keep);
+          child.stderr?.on('data', keep);
+        }
         child.stdout?.resume();
         child.stderr?.resume();
         resolve({
           port: Number(match[1]),
           child,
-          output: () => out,
+          output: () => (tail.length > 0 ? `${out}\n[...]\n${Buffer.concat(tail).toString().slice(-16_384)}` : out),
           stop: () =>
             new Promise<void>((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) {
+                done(); // already gone (crashed): 'exit' will not fire again
+                return;
+              }
               child.once('exit', () => done());
               child.kill('SIGTERM');
               setTimeout(() => child.kill('SIGKILL'), 10_000).unref();

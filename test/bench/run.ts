@@ -2,18 +2,33 @@
 // envelope interceptor, (c) this service's GET /api/v1/health, with access logging on, and (d) the
 // service's authenticated GET /api/v1/auth/me (JWT verify + cached session per request).
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a and c/b.
+// Then the work-engine benchmark (engine.ts). BENCH_ONLY=http or BENCH_ONLY=engine runs one of them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const dist = resolve(__dirname, '..', '..');
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 async function main(): Promise<void> {
+  if (ONLY !== '' && ONLY !== 'http' && ONLY !== 'engine') {
+    throw new Error(`BENCH_ONLY must be http or engine, not "${ONLY}"`);
+  }
+  if (ONLY !== 'engine') {
+    await httpBench();
+  }
+  if (ONLY !== 'http') {
+    await runEngineBench();
+  }
+}
+
+async function httpBench(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'synthorg-bench-'));
   const servers: RunningServer[] = [];
   try {
@@ -24,6 +39,7 @@ async function main(): Promise<void> {
       SYNTHORG_PORT: '0',
       SYNTHORG_DB_PATH: join(scratch, 'bench.db'),
       SYNTHORG_LOG_DIR: join(scratch, 'logs'),
+      SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace'), // the engine's git repository, not ./data
       SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
       SYNTHORG_CONFIG_FILE: '',
       // The benchmark loads one user from one address: keep the per-client limits out of the way.
