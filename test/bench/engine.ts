@@ -22,6 +22,7 @@ import { basename, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { type MockLlm, type ScriptedReply, startMockLlm } from '../../apps/mock-llm/src';
+import { TASK_STATUSES } from '@app/domain';
 // The database helper alone: the @app/testing index also loads the Jest helpers, which the bench
 // build (types: node only) does not compile.
 // eslint-disable-next-line no-restricted-imports
@@ -56,17 +57,7 @@ const CREATE_IN_FLIGHT = 20;
 const TOOL_TURNS = 4;
 const OVERHEAD_TARGET_MS = 5;
 const POLL_MS = 250;
-const STATUSES = [
-  'created',
-  'assigned',
-  'in_progress',
-  'in_review',
-  'completed',
-  'blocked',
-  'failed',
-  'interrupted',
-  'cancelled',
-] as const;
+const STATUSES = TASK_STATUSES;
 const PASSWORD = 'bench-password-0123';
 const ANSI = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
 const dist = resolve(__dirname, '..', '..');

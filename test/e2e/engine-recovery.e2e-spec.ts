@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 
 import {
   createTestDatabase,
+  eventually,
   type MockLlm,
   startMockLlm,
   startTestApp,
@@ -79,19 +80,6 @@ async function call(server: Server, method: string, path: string, token: string 
     throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
   }
   return text ? (JSON.parse(text) as Json) : {};
-}
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
 }
 
 /** CEO, a provider on the fake, a company and a project; answers the token, an agent and the project. */
@@ -178,6 +166,7 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     const done = await eventually(
       async () => (await call(second, 'GET', `/tasks/${task.id}`, token)).data as Json,
       (x) => x.status === 'completed',
+      30_000,
     );
     expect(done.retry_count).toBe(0);
     expect(readFileSync(join(dir, 'data/workspace/repo/notes.md'), 'utf8')).toBe('one\n');
@@ -216,6 +205,7 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     const done = await eventually(
       async () => (await call(second, 'GET', `/tasks/${task.id}`, token)).data as Json,
       (x) => x.status === 'completed',
+      30_000,
     );
     expect(done.status).toBe('completed');
   });

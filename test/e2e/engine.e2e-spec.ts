@@ -6,6 +6,7 @@ import { DatabaseService } from '@app/platform';
 import {
   bearer,
   createCompany,
+  eventually,
   type MockLlm,
   setupCeo,
   startMockLlm,
@@ -22,20 +23,6 @@ const ENGINE_ENV = {
   SYNTHORG_ENGINE_GRACE_SECONDS: '2',
   SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1',
 };
-
-/** Polls until `check` passes or the deadline (bounded: never loops forever). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
 
 jest.setTimeout(60_000);
 

@@ -3,6 +3,7 @@ import {
   type ChatChunk,
   type ChatRequest,
   type ChatResult,
+  costOfCall,
   type DiscoveredModel,
   ErrorCode,
   type LlmDriver,
@@ -12,14 +13,6 @@ import {
 } from '@app/domain';
 
 import type { ProviderCallKind, ProviderCallRecorder } from './provider-call.recorder';
-
-/** Cost of a call from the model's per-1k prices. */
-export function callCost(model: ProviderModel | undefined, inputTokens: number, outputTokens: number): number {
-  if (!model) {
-    return 0;
-  }
-  return (inputTokens / 1000) * model.costPer1kInput + (outputTokens / 1000) * model.costPer1kOutput;
-}
 
 /** A rough input size before the provider reports it: about four characters per token. */
 export function estimateInputTokens(request: ChatRequest): number {
@@ -118,7 +111,7 @@ export class RecordingDriver implements LlmDriver {
       success: true,
       inputTokens,
       outputTokens,
-      cost: callCost(model, inputTokens, outputTokens),
+      cost: costOfCall(model, inputTokens, outputTokens),
     });
   }
 

@@ -8,6 +8,7 @@ import {
   AppError,
   completionMetrics,
   ConflictError,
+  NotFoundError,
   planRunOutcome,
   promptRatioTooHigh,
   type ReactLoopResult,
@@ -86,7 +87,13 @@ export class AgentRunner {
 
   /** Loads, routes and pre-flights; a refusal blocks the task with its reason. */
   private async prepare(taskId: string): Promise<Prepared | null> {
-    const task = await this.lifecycle.getOrThrow(taskId).catch(() => null);
+    // A deleted task has nothing to run; any other read failure is the run's failure, not silence.
+    const task = await this.lifecycle.getOrThrow(taskId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) {
+        return null;
+      }
+      throw error;
+    });
     if (!task || task.status !== 'assigned' || !task.assigneeId) {
       return null;
     }
@@ -168,10 +175,7 @@ export class AgentRunner {
     let result: ReactLoopResult;
     try {
       result = await runReactLoop(
-        seedMessages(
-          { ...agent, personality: agent.personality },
-          { ...task, acceptanceCriteria: task.acceptanceCriteria },
-        ),
+        seedMessages(agent, task),
         this.tools.definitions(allowed),
         session,
         this.config.engine.maxTurns,
