@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 
 import autocannon from 'autocannon';
 
@@ -31,6 +32,12 @@ export interface SpawnOptions {
   cwd?: string;
   /** Keep the last 16 KiB the server writes after it started (its crash report), in `output()`. */
   keepTail?: boolean;
+  /**
+   * Send the server's stdout and stderr to this file instead of a pipe to this process. The load
+   * generator runs here: reading a logging server's console through a pipe would bill the
+   * generator's event loop for the server's log volume.
+   */
+  outputFile?: string;
 }
 
 /** Spawns a server script that prints `LISTENING <port>` (or the service's own start log) and waits for it. */
@@ -40,6 +47,9 @@ export function spawnServer(
   timeoutMs = 30_000,
   options: SpawnOptions = {},
 ): Promise<RunningServer> {
+  if (options.outputFile) {
+    return spawnToFile(args, env, timeoutMs, options.outputFile, options.cwd);
+  }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -60,9 +70,7 @@ export function spawnServer(
       // Only the startup output matters; the servers' request logs are drained, not accumulated
       // (the service logs every request, and the load generator runs in this process).
       out = (out + chunk.toString()).slice(-8192);
-      const plain = out.replace(ANSI_ESCAPES, '');
-      // The digits must be followed by something: a chunk may end inside the port number.
-      const match = /LISTENING (\d+)\D/.exec(plain) ?? /api\.server\.started[\s\S]*?port[^0-9]*(\d+)\D/.exec(plain);
+      const match = listeningPort(out);
       if (match) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
@@ -74,19 +82,10 @@ export function spawnServer(
         child.stdout?.resume();
         child.stderr?.resume();
         resolve({
-          port: Number(match[1]),
+          port: match,
           child,
           output: () => (tail.length > 0 ? `${out}\n[...]\n${Buffer.concat(tail).toString().slice(-16_384)}` : out),
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null || child.signalCode !== null) {
-                done(); // already gone (crashed): 'exit' will not fire again
-                return;
-              }
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-              setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-            }),
+          stop: () => stopChild(child),
         });
       }
     };
@@ -97,6 +96,63 @@ export function spawnServer(
       reject(new Error(`server exited early (${code}):\n${out.slice(-2000)}`));
     });
   });
+}
+
+/** The port a server announced in its output (`LISTENING <port>` or the service's start log), if yet. */
+function listeningPort(output: string): number | undefined {
+  const plain = output.replace(ANSI_ESCAPES, '');
+  // The digits must be followed by something: a chunk may end inside the port number.
+  const match = /LISTENING (\d+)\D/.exec(plain) ?? /api\.server\.started[\s\S]*?port[^0-9]*(\d+)\D/.exec(plain);
+  return match ? Number(match[1]) : undefined;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      done(); // already gone (crashed): 'exit' will not fire again
+      return;
+    }
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** spawnServer with the output in a file: startup is seen by polling the file's head. */
+async function spawnToFile(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  file: string,
+  cwd: string | undefined,
+): Promise<RunningServer> {
+  const fd = openSync(file, 'w');
+  const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const head = (): string => {
+    const text = readFileSync(file, 'utf8');
+    return text.length > 65_536 ? text.slice(0, 65_536) : text;
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const port = listeningPort(head());
+    if (port !== undefined) {
+      return {
+        port,
+        child,
+        output: () => {
+          const text = readFileSync(file, 'utf8');
+          return text.length > 16_384 ? `[...]\n${text.slice(-16_384)}` : text;
+        },
+        stop: () => stopChild(child),
+      };
+    }
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start (exit ${String(child.exitCode)}):\n${head().slice(-2000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function load(target: Target, seconds: number, connections: number): Promise<Sample> {

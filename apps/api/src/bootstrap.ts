@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import cookieParser from 'cookie-parser';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import pino from 'pino';
 
 import {
@@ -11,9 +12,8 @@ import {
   createLogging,
   createValidationPipe,
   type LoggingRuntime,
-  NestFrameworkLogger,
   readConfigSources,
-  requestIdMiddleware,
+  createRequestContextMiddleware,
   resolveBackendHint,
   ShutdownState,
   runBinaryPreflight,
@@ -65,7 +65,7 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
     enableCorrelation: config.logging.enableCorrelation,
     sinkOverrides: sinks.sinkOverrides,
     customSinks: sinks.customSinks,
-    console: options.consoleDestination ? { destination: options.consoleDestination, worker: false } : undefined,
+    console: options.consoleDestination ? { destination: options.consoleDestination } : undefined,
   });
   if (config.auth.devAuthBypass) {
     logging
@@ -89,12 +89,18 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
 
 /** HTTP platform settings shared by the server and the e2e tests. */
 export function configureApp(app: NestExpressApplication, config: AppConfig, logging: LoggingRuntime): void {
-  app.useLogger(new NestFrameworkLogger(logging.forName('framework')));
+  app.useLogger(app.get(NestPinoLogger));
   app.set('trust proxy', config.server.trustProxy);
   app.disable('x-powered-by');
   // API responses are not cache-validated; hashing every JSON body for a weak ETag is wasted work.
   app.set('etag', false);
-  app.use(requestIdMiddleware);
+  app.use(
+    createRequestContextMiddleware({
+      accessLog: logging.forName('api.access'),
+      // Probes run every few seconds on every replica; their lines would drown the access log.
+      quietPathPrefixes: [`/${API_PREFIX}/health/`],
+    }),
+  );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.server.bodyLimit });
   app.setGlobalPrefix(API_PREFIX);

@@ -1,43 +1,29 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 
 import type { LoggingRuntime } from '../logging';
 
 import { LOGGING_RUNTIME } from './logging.tokens';
 
-type RequestWithId = Request & { requestId?: string };
-
 /**
- * Wires the logging runtime into Nest: nestjs-pino for the framework logger and the access log
- * (`synthorg.api.access`, one `api.request.completed` line per request), and the runtime itself for
- * named loggers (`logging.forName('tasks')`).
+ * Wires the logging runtime into Nest: the runtime itself for named loggers
+ * (`logging.forName('tasks')`), and nestjs-pino's Logger as Nest's own logger, writing module wiring
+ * and route mapping under `synthorg.framework` with the Nest context as `component`.
+ *
+ * nestjs-pino mounts no request middleware here (`forRoutes: []`): its pino-http layer builds two or
+ * three child loggers and a second async context per request, which measured as the largest single
+ * cost of a request. The access log is written by the request-context middleware instead.
  */
 @Global()
 @Module({})
 export class LoggingModule {
   static forRoot(runtime: LoggingRuntime): DynamicModule {
-    const access = runtime.forName('api.access');
     return {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
-            logger: access,
-            genReqId: (req) => (req as RequestWithId).requestId ?? '',
-            // Only what an access log needs: serialising whole requests (headers) costs per request.
-            serializers: {
-              req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url }),
-              res: (res: { statusCode?: number }) => ({ status_code: res.statusCode }),
-            },
-            customAttributeKeys: { responseTime: 'duration_ms', reqId: 'request_id' },
-            customSuccessMessage: () => 'api.request.completed',
-            customErrorMessage: () => 'api.request.completed',
-            customLogLevel: (_req: Request, res: Response, error?: Error) =>
-              error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-            quietReqLogger: true,
-            autoLogging: { ignore: (req: Request) => (req.url ?? '').startsWith('/api/v1/health/') },
-          },
+          pinoHttp: { logger: runtime.forName('framework') },
+          forRoutes: [],
           renameContext: 'component',
         }),
       ],

@@ -56,3 +56,48 @@ describe('BatchedWriter', () => {
     warn.mockRestore();
   });
 });
+
+describe('BatchedWriter with linger', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const lingering = (target: ManualTarget, maxChunkChars = 1000): BatchedWriter =>
+    new BatchedWriter(target, { identifier: 't', maxChunkChars, maxPendingChars: 10_000, lingerMs: 10 });
+
+  it('should hold lines for the linger time and write them as one chunk', () => {
+    const target = new ManualTarget();
+    const writer = lingering(target);
+    writer.write('a\n');
+    writer.write('b\n');
+    expect(target.chunks).toEqual([]);
+    jest.advanceTimersByTime(10);
+    expect(target.chunks).toEqual(['a\nb\n']);
+  });
+
+  it('should write at once when a full chunk is waiting, and on flush', async () => {
+    const target = new ManualTarget();
+    const writer = lingering(target, 4);
+    writer.write('abcd\n');
+    expect(target.chunks).toEqual(['abcd\n']);
+    target.complete();
+    writer.write('e\n');
+    expect(target.chunks).toEqual(['abcd\n']);
+    const flushed = writer.flush();
+    expect(target.chunks).toEqual(['abcd\n', 'e\n']);
+    target.complete();
+    await expect(flushed).resolves.toBeUndefined();
+  });
+
+  it('should let lines that arrive during a write linger again before the next write', () => {
+    const target = new ManualTarget();
+    const writer = lingering(target);
+    writer.write('a\n');
+    jest.advanceTimersByTime(10);
+    writer.write('b\n');
+    target.complete();
+    expect(target.chunks).toEqual(['a\n']);
+    writer.write('c\n');
+    jest.advanceTimersByTime(10);
+    expect(target.chunks).toEqual(['a\n', 'b\nc\n']);
+  });
+});

@@ -11,12 +11,19 @@ export interface BatchedWriterOptions {
   maxChunkChars: number;
   /** Beyond this backlog new lines are dropped rather than growing memory without bound. */
   maxPendingChars: number;
+  /**
+   * How long a line may wait for company before an idle writer writes it (0: at once). At a high
+   * record rate this turns one file system call per record or two into one per interval; a full
+   * chunk, `flush()` and `close()` never wait.
+   */
+  lingerMs?: number;
 }
 
 /**
- * Coalesces log lines into few large writes: while one write is in flight, further lines queue up
- * and go out together when it completes. This keeps the per-record cost on the event loop to an
- * array push, and the number of file system calls independent of the record rate.
+ * Coalesces log lines into few large writes: lines wait up to `lingerMs` for company, and while one
+ * write is in flight further lines queue up and go out together when it completes. This keeps the
+ * per-record cost on the event loop to an array push, and the number of file system calls
+ * independent of the record rate.
  */
 export class BatchedWriter {
   private pending: string[] = [];
@@ -25,6 +32,7 @@ export class BatchedWriter {
   private writing = false;
   private dropped = 0;
   private idleWaiters: Array<() => void> = [];
+  private lingering: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly target: ChunkTarget,
@@ -40,19 +48,44 @@ export class BatchedWriter {
     this.pending.push(line);
     this.pendingChars += line.length;
     if (!this.writing) {
-      this.writeNext();
+      this.schedule();
     }
   }
 
-  /** Resolves once everything written so far has reached the target. */
+  /** Writes what is waiting now and resolves once everything written so far has reached the target. */
   flush(): Promise<void> {
     if (!this.writing && this.pending.length === this.head) {
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    const done = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    if (!this.writing) {
+      this.writeNext();
+    }
+    return done;
+  }
+
+  /** With the writer idle: write now, or let the backlog linger for company (once per backlog). */
+  private schedule(): void {
+    const linger = this.options.lingerMs ?? 0;
+    if (linger <= 0 || this.pendingChars >= this.options.maxChunkChars || this.idleWaiters.length > 0) {
+      this.writeNext();
+    } else if (!this.lingering) {
+      this.lingering = setTimeout(() => {
+        this.lingering = undefined;
+        if (!this.writing) {
+          this.writeNext();
+        }
+      }, linger);
+      // Waiting lines never keep the process alive; shutdown flushes them.
+      this.lingering.unref();
+    }
   }
 
   private writeNext(): void {
+    if (this.lingering) {
+      clearTimeout(this.lingering);
+      this.lingering = undefined;
+    }
     const chunk = this.takeChunk();
     if (chunk === undefined) {
       this.writing = false;
@@ -66,7 +99,12 @@ export class BatchedWriter {
       if (error) {
         reportSinkProblem(this.options.identifier, 'write failed', error);
       }
-      this.writeNext();
+      this.writing = false;
+      if (this.pending.length === this.head) {
+        this.writeNext(); // idle: settles the flush waiters
+      } else {
+        this.schedule();
+      }
     });
   }
 

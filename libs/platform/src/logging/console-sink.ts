@@ -1,84 +1,73 @@
-import pino from 'pino';
-import { type PrettyOptions, prettyFactory } from 'pino-pretty';
+import { createWriteStream } from 'node:fs';
+
+import { BatchedWriter } from './batched-writer';
 
 import { type SinkDestination, settleWithin } from './sink-destination';
 import { reportSinkProblem } from './sink-diagnostics';
+import { createTextFormatter } from './text-format';
+
+export { createTextFormatter } from './text-format';
 
 export interface ConsoleSinkOptions {
   /** Raw JSON lines instead of human-readable text. */
   json: boolean;
   colorize: boolean;
-  /** In-process destination (tests capture it); when absent the sink writes to stderr. */
+  /** In-process destination (tests capture it); when absent the sink writes to `fd`. */
   destination?: NodeJS.WritableStream;
-  /** Format and write on a worker thread (only for stderr; a custom destination is always in-process). */
-  worker: boolean;
+  /** The file descriptor written when there is no destination: stderr (2) unless told otherwise. */
+  fd?: number;
 }
 
 const CONSOLE_ID = '__console__';
 const DEADLINE_MS = 5_000;
-
-/** pino-pretty settings shared by the console and by text-format (json_format: false) file sinks. */
-export function textFormatOptions(colorize: boolean): PrettyOptions {
-  return {
-    colorize,
-    messageKey: 'event',
-    timestampKey: 'time',
-    translateTime: 'SYS:standard',
-    // Our records carry the wire label ("WARNING"), which pino-pretty maps back to a colour by name.
-    customLevels: 'debug:20,info:30,warning:40,error:50,critical:60',
-    useOnlyCustomProps: true,
-    messageFormat: '{logger} {event}',
-    ignore: 'logger',
-    errorLikeObjectKeys: ['err', 'error'],
-  };
-}
-
-/** Turns one serialized record into one human-readable (possibly multi-line) entry. */
-export function createTextFormatter(colorize: boolean): (line: string) => string {
-  return prettyFactory(textFormatOptions(colorize));
-}
+/** A stalled stderr (a blocked pipe) may hold this much before records are dropped, not memory exhausted. */
+const MAX_BUFFERED_CHARS = 16 * 1024 * 1024;
+const MAX_CHUNK_CHARS = 64 * 1024;
+/** Lines wait at most this long for company: imperceptible on a terminal, and few writes under load. */
+const LINGER_MS = 5;
 
 /**
- * The console sink. Pretty-printing costs ~15 µs per record, far too much for the event loop at
- * the access-log rate, so by default stderr output is formatted and written by a pino transport
- * worker thread; the main thread only copies the serialized line into the worker's buffer.
+ * The console sink: human-readable text (or JSON lines) on stderr. Formatting is cheap enough for
+ * the event loop (see text-format); the writes are asynchronous and coalesce while one is in flight,
+ * so a terminal or a pipe never blocks a request.
  */
 export function createConsoleSink(options: ConsoleSinkOptions): SinkDestination {
-  if (options.worker && !options.destination) {
-    return createWorkerConsole(options);
-  }
-  return createInProcessConsole(options.destination ?? process.stderr, options.json ? undefined : options.colorize);
+  const format = options.json ? undefined : createTextFormatter(options.colorize);
+  return options.destination
+    ? createStreamConsole(options.destination, format)
+    : createFdConsole(options.fd ?? 2, format);
 }
 
-function createWorkerConsole(options: ConsoleSinkOptions): SinkDestination {
-  const transport = options.json
-    ? pino.transport({ target: 'pino/file', options: { destination: 2 } })
-    : pino.transport({ target: 'pino-pretty', options: { ...textFormatOptions(options.colorize), destination: 2 } });
-  transport.on('error', (error: Error) => reportSinkProblem(CONSOLE_ID, 'console worker failed', error));
+function createFdConsole(fd: number, format: ((line: string) => string) | undefined): SinkDestination {
+  // The descriptor stays open when the sink closes: other writers (crash reports) still need stderr.
+  const stderr = createWriteStream('', { fd, autoClose: false });
+  stderr.on('error', (error: Error) => reportSinkProblem(CONSOLE_ID, 'stderr write failed', error));
+  const writer = new BatchedWriter(stderr, {
+    identifier: CONSOLE_ID,
+    maxChunkChars: MAX_CHUNK_CHARS,
+    maxPendingChars: MAX_BUFFERED_CHARS,
+    lingerMs: LINGER_MS,
+  });
   let closed: Promise<void> | undefined;
   return {
     write(line: string): void {
       if (!closed) {
-        transport.write(line);
+        writer.write(format ? format(line) : line);
       }
     },
-    flush: () => settleWithin(new Promise<void>((resolve) => transport.flush(() => resolve())), DEADLINE_MS),
+    flush: () => settleWithin(writer.flush(), DEADLINE_MS),
     close(): Promise<void> {
-      closed ??= settleWithin(
-        new Promise<void>((resolve) => {
-          transport.once('close', () => resolve());
-          transport.end();
-        }),
-        DEADLINE_MS,
-      );
+      closed ??= settleWithin(writer.flush(), DEADLINE_MS);
       return closed;
     },
   };
 }
 
-/** `colorize` undefined means JSON pass-through. The destination is not ours, so close leaves it open. */
-function createInProcessConsole(destination: NodeJS.WritableStream, colorize: boolean | undefined): SinkDestination {
-  const format = colorize === undefined ? undefined : createTextFormatter(colorize);
+/** The destination is not ours, so close leaves it open. */
+function createStreamConsole(
+  destination: NodeJS.WritableStream,
+  format: ((line: string) => string) | undefined,
+): SinkDestination {
   let closed = false;
   return {
     write(line: string): void {

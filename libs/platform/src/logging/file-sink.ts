@@ -20,6 +20,8 @@ export interface FileSinkOptions {
 const MAX_CHUNK_CHARS = 64 * 1024;
 const MAX_PENDING_CHARS = 64 * 1024 * 1024;
 const CLOSE_DEADLINE_MS = 5_000;
+// Lines wait at most this long for company before they are written (flush and close do not wait).
+const LINGER_MS = 10;
 
 /**
  * A JSON-lines file. Writes are asynchronous and coalesced; `builtin` rotation is delegated to
@@ -34,6 +36,7 @@ export function createFileSink(options: FileSinkOptions): SinkDestination {
     identifier: options.identifier,
     maxChunkChars: chunkLimit(options.rotation),
     maxPendingChars: MAX_PENDING_CHARS,
+    lingerMs: LINGER_MS,
   });
   let closed: Promise<void> | undefined;
   return {

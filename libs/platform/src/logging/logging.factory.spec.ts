@@ -162,7 +162,7 @@ describe('createLogging', () => {
       const text = readFileSync(join(dir, 'custom/agents.log'), 'utf8');
       expect(text).toContain('WARNING');
       expect(text).toContain('synthorg.engine.loop engine.step.slow');
-      expect(text).toContain('step: 3');
+      expect(text).toContain('{"step":3}');
       expect(text).not.toContain('engine.step.done');
       expect(text).not.toContain('api.request.slow');
     });

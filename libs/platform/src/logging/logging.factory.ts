@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import pino, { type Logger, type LoggerOptions, type StreamEntry } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 
 import { Correlation } from '../context/correlation';
 import { createConsoleSink, createTextFormatter } from './console-sink';
@@ -10,7 +10,7 @@ import { createHttpSink } from './http-sink';
 import { type LogLevelName, levelValue, maxLevel, toPinoLevel, wireLevelForValue } from './levels';
 import type { ConsoleOptions, LoggingOptions, LoggingRuntime } from './logging.types';
 import { redact, redactRecord } from './redaction';
-import { createRoutingStream, type LineWriter } from './routing-stream';
+import { createSinkRouter, type RoutedSink } from './routing-stream';
 import type { SinkInfo } from './sink-config';
 import type { SinkDestination } from './sink-destination';
 import { type PlannedSink, planSinks } from './sink-plan';
@@ -28,12 +28,12 @@ export function createLogging(options: LoggingOptions): LoggingRuntime {
   const planned = planSinks(options.sinkOverrides ?? {}, options.customSinks ?? []);
   const enabled = planned.filter((sink) => sink.info.enabled);
   const destinations: SinkDestination[] = [];
-  const entries: StreamEntry<number>[] = [];
+  const routed: RoutedSink[] = [];
   try {
     for (const sink of enabled) {
       const destination = openDestination(sink, dir, options.console ?? {});
       destinations.push(destination);
-      entries.push({ level: levelValue(sink.level), stream: routed(sink, destination) });
+      routed.push({ level: levelValue(sink.level), prefixes: sink.info.routing_prefixes, destination });
     }
   } catch (error) {
     destinations.forEach((destination) => void destination.close());
@@ -44,7 +44,7 @@ export function createLogging(options: LoggingOptions): LoggingRuntime {
   const effective = enabled.map((sink) => sink.level).reduce(minLevel, 'critical' as LogLevelName);
   const base = pino(
     loggerOptions(maxLevel(rootLevel, effective), options.enableCorrelation ?? true),
-    pino.multistream(entries),
+    createSinkRouter(routed),
   );
   redactChildren(base);
   return new Runtime(
@@ -66,7 +66,7 @@ function openDestination(sink: PlannedSink, dir: string, consoleOptions: Console
         json: info.json_format,
         colorize: consoleOptions.colorize ?? process.env['NO_COLOR'] === undefined,
         destination: consoleOptions.destination,
-        worker: consoleOptions.worker ?? true,
+        fd: consoleOptions.fd,
       });
     case 'file': {
       const file = createFileSink({
@@ -91,11 +91,6 @@ function withTextFormat(destination: SinkDestination): SinkDestination {
     flush: () => destination.flush(),
     close: () => destination.close(),
   };
-}
-
-function routed(sink: PlannedSink, destination: SinkDestination): LineWriter {
-  const prefixes = sink.info.routing_prefixes;
-  return prefixes.length === 0 ? destination : createRoutingStream(prefixes, destination);
 }
 
 type Fields = Record<string, unknown>;
@@ -131,12 +126,28 @@ function serializeError(value: unknown): unknown {
   return value instanceof Error ? redact(value) : value;
 }
 
+let stampedAt = Number.NaN;
+let stamp = '';
+
+/**
+ * pino's isoTime, rendered once per millisecond rather than once per record: at the access-log
+ * rate many records share a millisecond, and formatting a Date is a measurable part of a record.
+ */
+function isoTimestamp(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return stamp;
+}
+
 function loggerOptions(level: LogLevelName, enableCorrelation: boolean): LoggerOptions {
   return {
     level: toPinoLevel(level),
     messageKey: 'event',
     base: null,
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimestamp,
     formatters: {
       level: (_label: string, value: number) => ({ level: wireLevelForValue(value) }),
       log: (record: Fields) => redactRecord(record),

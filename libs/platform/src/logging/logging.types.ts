@@ -8,8 +8,8 @@ export interface ConsoleOptions {
   destination?: NodeJS.WritableStream;
   /** ANSI colours in text mode; default on unless the NO_COLOR environment variable is set. */
   colorize?: boolean;
-  /** Format stderr output on a worker thread (default true); ignored when `destination` is given. */
-  worker?: boolean;
+  /** Without a destination: the file descriptor written, stderr (2) by default. */
+  fd?: number;
 }
 
 export interface LoggingOptions {
@@ -35,6 +35,6 @@ export interface LoggingRuntime {
   sinks(): SinkInfo[];
   /** Resolves once every record logged so far has reached its sinks (network sinks: sent or dropped). */
   flush(): Promise<void>;
-  /** Flushes, then closes files, sockets, timers and the console worker. Idempotent. */
+  /** Flushes, then closes files, sockets and timers, and drains the console. Idempotent. */
   close(): Promise<void>;
 }

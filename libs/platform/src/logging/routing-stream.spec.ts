@@ -1,4 +1,6 @@
-import { createRoutingStream, loggerNameOf, matchesRouting, stringFieldOf } from './routing-stream';
+import pino from 'pino';
+
+import { createSinkRouter, loggerNameOf, matchesRouting, stringFieldOf } from './routing-stream';
 
 describe('routing stream', () => {
   it('should read the logger binding when the record also nests a logger field', () => {
@@ -16,12 +18,26 @@ describe('routing stream', () => {
     expect(matchesRouting('synthorg.api.access', prefixes)).toBe(false);
   });
 
-  it('should forward only matching records when wrapped around a target', () => {
-    const written: string[] = [];
-    const stream = createRoutingStream(['synthorg.api.'], { write: (line) => written.push(line) });
-    stream.write('{"logger":"synthorg.api.access","event":"a"}\n');
-    stream.write('{"logger":"synthorg.engine.loop","event":"b"}\n');
-    stream.write('{"event":"c"}\n');
-    expect(written).toEqual(['{"logger":"synthorg.api.access","event":"a"}\n']);
+  it('should send each record to the sinks that take its level and logger, once each', () => {
+    const seen: Record<string, string[]> = { all: [], api: [], errors: [] };
+    const sink = (name: string) => ({ write: (line: string) => seen[name]?.push(line) });
+    const router = createSinkRouter([
+      { level: 30, prefixes: [], destination: sink('all') },
+      { level: 20, prefixes: ['synthorg.api.'], destination: sink('api') },
+      { level: 50, prefixes: [], destination: sink('errors') },
+    ]);
+    const logger = pino({ level: 'debug', base: null, timestamp: false }, router);
+    const api = logger.child({ logger: 'synthorg.api.access' });
+    const engine = logger.child({ logger: 'synthorg.engine.loop' });
+    api.debug('a');
+    api.info('b');
+    engine.info('c');
+    engine.error('d');
+    logger.info('e'); // no logger name: catch-all sinks only
+    api.info('f'); // a remembered route
+    const messages = (name: string) => (seen[name] ?? []).map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages('all')).toEqual(['b', 'c', 'd', 'e', 'f']);
+    expect(messages('api')).toEqual(['a', 'b', 'f']);
+    expect(messages('errors')).toEqual(['d']);
   });
 });

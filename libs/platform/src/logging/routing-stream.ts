@@ -1,4 +1,6 @@
-/** What pino.multistream needs from a destination. */
+import pino from 'pino';
+
+/** What the sink router needs from a destination. */
 export interface LineWriter {
   write(line: string): void;
 }
@@ -55,18 +57,58 @@ export function matchesRouting(loggerName: string, prefixes: readonly string[]):
   return false;
 }
 
+export interface RoutedSink {
+  /** Least severe pino level value the sink takes. */
+  level: number;
+  /** Logger-name prefixes the sink takes; empty: every logger (catch-all). */
+  prefixes: readonly string[];
+  destination: LineWriter;
+}
+
+/** What pino hands a stream that asks for record metadata. */
+export interface SinkRouter extends LineWriter {
+  lastLevel?: number;
+}
+
 /**
- * Forwards only records whose logger matches one of `prefixes` (pino.multistream filters by level
- * only). Records without a logger field are not routed anywhere but catch-all sinks.
+ * Fans each record out to the sinks that take it, by level and logger name: the pino.multistream
+ * of this service, with routing built in. Which sinks take a (logger, level) pair is worked out
+ * once and remembered, so a record costs one lookup however many sinks there are.
  */
-export function createRoutingStream(prefixes: readonly string[], target: LineWriter): LineWriter {
-  const routed = [...prefixes];
-  return {
+export function createSinkRouter(sinks: readonly RoutedSink[]): SinkRouter {
+  const routes = new Map<number, Map<string, readonly LineWriter[]>>();
+  const resolve = (level: number, name: string | undefined): readonly LineWriter[] =>
+    sinks
+      .filter(
+        (sink) =>
+          level >= sink.level &&
+          (sink.prefixes.length === 0 || (name !== undefined && matchesRouting(name, sink.prefixes))),
+      )
+      .map((sink) => sink.destination);
+  const router: SinkRouter & { [key: symbol]: unknown } = {
     write(line: string): void {
+      const level = router.lastLevel ?? 0;
       const name = loggerNameOf(line);
-      if (name !== undefined && matchesRouting(name, routed)) {
+      let byName = routes.get(level);
+      if (!byName) {
+        byName = new Map();
+        routes.set(level, byName);
+      }
+      const key = name ?? '';
+      let targets = byName.get(key);
+      if (!targets) {
+        targets = resolve(level, name);
+        // Logger names come from code, but bound the memo all the same.
+        if (byName.size < 4096) {
+          byName.set(key, targets);
+        }
+      }
+      for (const target of targets) {
         target.write(line);
       }
     },
   };
+  // pino sets lastLevel (and friends) on a stream that declares it needs them.
+  router[pino.symbols.needsMetadataGsym] = true;
+  return router;
 }

@@ -1,9 +1,20 @@
-import { type ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import { type ExecutionContext, Injectable, type Type } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 
 import { RateLimitedError } from '@app/domain';
 
 import type { RequestWithActor } from '../auth/actor';
+
+/** The metadata key prefix @SkipThrottle() writes (followed by the limit's name); not exported by the package. */
+export const SKIP_METADATA = 'THROTTLER:SKIP';
 
 /**
  * Rate limits per authenticated user, or per client address when anonymous (runs after the
@@ -12,6 +23,36 @@ import type { RequestWithActor } from '../auth/actor';
  */
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
+  private readonly skippedHandlers = new WeakMap<object, boolean>();
+
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+  ) {
+    // The base guard reads five metadata keys per limit on every request; route metadata is fixed
+    // once the application is built, so each read is done once per route.
+    super(options, storage, memoizeMetadataReads(reflector));
+  }
+
+  /**
+   * A route that @SkipThrottle() exempts from every limit (the health probes) costs one lookup per
+   * request instead of a round of metadata reads per named limit.
+   */
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    const handler = context.getHandler();
+    let skipped = this.skippedHandlers.get(handler);
+    if (skipped === undefined) {
+      const targets = [handler, context.getClass()];
+      skipped = this.throttlers.every(
+        (throttler) =>
+          this.reflector.getAllAndOverride<boolean | undefined>(SKIP_METADATA + throttler.name, targets) === true,
+      );
+      this.skippedHandlers.set(handler, skipped);
+    }
+    return Promise.resolve(skipped);
+  }
+
   protected override getTracker(req: Record<string, unknown>): Promise<string> {
     const request = req as unknown as RequestWithActor;
     return Promise.resolve(request.actor ? `user:${request.actor.userId}` : `ip:${String(request.ip)}`);
@@ -25,4 +66,41 @@ export class AppThrottlerGuard extends ThrottlerGuard {
     const wait = detail.timeToBlockExpire > 0 ? detail.timeToBlockExpire : detail.timeToExpire;
     throw new RateLimitedError(`Rate limit exceeded: retry in ${Math.max(1, wait)} seconds`, Math.max(1, wait));
   }
+}
+
+type Target = Type<unknown> | ((...args: never[]) => unknown);
+
+/**
+ * A view of `reflector` whose getAllAndOverride remembers its answers per (handler, class, key).
+ * Only for reads of decorator metadata, which never changes after bootstrap.
+ */
+export function memoizeMetadataReads(reflector: Reflector): Reflector {
+  const memo = new WeakMap<object, WeakMap<object, Map<unknown, unknown>>>();
+  const read = reflector.getAllAndOverride.bind(reflector) as (key: unknown, targets: Target[]) => unknown;
+  const view = Object.create(reflector) as Reflector & {
+    getAllAndOverride: (key: unknown, targets: Target[]) => unknown;
+  };
+  view.getAllAndOverride = (key: unknown, targets: Target[]): unknown => {
+    const [handler, classRef] = targets;
+    if (targets.length !== 2 || !handler || !classRef) {
+      return read(key, targets);
+    }
+    let byClass = memo.get(handler);
+    if (!byClass) {
+      byClass = new WeakMap();
+      memo.set(handler, byClass);
+    }
+    let byKey = byClass.get(classRef);
+    if (!byKey) {
+      byKey = new Map();
+      byClass.set(classRef, byKey);
+    }
+    if (byKey.has(key)) {
+      return byKey.get(key);
+    }
+    const value = read(key, targets);
+    byKey.set(key, value);
+    return value;
+  };
+  return view;
 }

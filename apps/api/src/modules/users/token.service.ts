@@ -36,9 +36,20 @@ interface RawClaims {
  * holds the secret as a prepared KeyObject (see users.module.ts): verifying with a plain string makes
  * the JWT library probe it as a public key on every request, a measurable per-request cost.
  */
+/** Tokens remembered as verified; beyond this the oldest are forgotten (and verified again if seen). */
+const VERIFIED_MEMO_SIZE = 4096;
+
 @Injectable()
 export class TokenService {
   readonly lifetimeSeconds: number;
+  /**
+   * Tokens whose signature and claims already verified, by their exact text. A browser or CLI
+   * presents the same token on every request; recognising it costs a map lookup where a full JWT
+   * verification (decode, HMAC, claim checks) costs tens of microseconds. Only successes are kept,
+   * the key includes the signature, and expiry is checked again on every use. Session revocation
+   * is separate (SessionsService), so a remembered token of a revoked session is still refused.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     private readonly jwt: JwtService,
@@ -67,10 +78,31 @@ export class TokenService {
   }
 
   /** Verifies signature, algorithm, issuer/audience pair and expiry; the CLI's system token is recognised by its pair. */
-  verify(token: string): VerifiedToken {
+  verify(token: string, now = Date.now()): VerifiedToken {
+    const known = this.verified.get(token);
+    if (known) {
+      if (expiresAt(known) > now) {
+        return known;
+      }
+      this.verified.delete(token);
+      throw new UnauthorizedError('Token expired');
+    }
+    const result = this.verifyFully(token, now);
+    if (this.verified.size >= VERIFIED_MEMO_SIZE) {
+      // Map iteration follows insertion order: the first key is the oldest.
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) {
+        this.verified.delete(oldest);
+      }
+    }
+    this.verified.set(token, result);
+    return result;
+  }
+
+  private verifyFully(token: string, now: number): VerifiedToken {
     let claims: RawClaims;
     try {
-      claims = this.jwt.verify<RawClaims & object>(token);
+      claims = this.jwt.verify<RawClaims & object>(token, { clockTimestamp: Math.floor(now / 1000) });
     } catch (error) {
       throw new UnauthorizedError(
         error instanceof Error && error.name === 'TokenExpiredError' ? 'Token expired' : 'Invalid token',
@@ -98,4 +130,8 @@ export class TokenService {
     }
     return { kind: 'session', claims: { sub, jti, role, iat, exp } };
   }
+}
+
+function expiresAt(token: VerifiedToken): number {
+  return (token.kind === 'cli' ? token.exp : token.claims.exp) * 1000;
 }
