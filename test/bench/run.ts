@@ -109,18 +109,19 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
   }
   // Each ratio is taken per round (its targets ran seconds apart, under the same machine load) and
   // the median over rounds is reported: steadier on a shared machine than a ratio of medians.
-  const ratio = (top: Target | undefined, bottom: Target | undefined): number | undefined => {
+  const ratio = (top: Target | undefined, bottom: Target | undefined): number[] | undefined => {
     const x = top ? samples.get(top.name) : undefined;
     const y = bottom ? samples.get(bottom.name) : undefined;
     if (!x || !y || x.length === 0 || x.length !== y.length) {
       return undefined;
     }
-    return median(x.map((sample, i) => sample.requests / (y[i]?.requests || Number.NaN)));
+    return x.map((sample, i) => sample.requests / (y[i]?.requests || Number.NaN));
   };
   const [a, b, c, d] = targets;
-  const line = (label: string, value: number | undefined, target: string): void => {
-    if (value !== undefined) {
-      out(`ratio ${label} = ${value.toFixed(2)}  (target >= ${target}; median of per-round ratios)`);
+  const line = (label: string, rounds: number[] | undefined, target: string): void => {
+    if (rounds !== undefined) {
+      const each = rounds.map((value) => value.toFixed(2)).join(' ');
+      out(`ratio ${label} = ${median(rounds).toFixed(2)}  (target >= ${target}; median of rounds: ${each})`);
     }
   };
   line('c/a', ratio(c, a), '0.30');
