@@ -107,8 +107,8 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
       `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bad).padStart(8)}`,
     );
   }
-  // Each ratio is taken per round (its targets ran seconds apart, under the same machine load) and
-  // the median over rounds is reported: steadier on a shared machine than a ratio of medians.
+  // Each ratio is taken per round, between targets loaded seconds apart, and every round's value is
+  // printed beside their median, so a disturbed round shows as one rather than skewing a mean.
   const ratio = (top: Target | undefined, bottom: Target | undefined): number[] | undefined => {
     const x = top ? samples.get(top.name) : undefined;
     const y = bottom ? samples.get(bottom.name) : undefined;

@@ -6,8 +6,6 @@ import { type SinkDestination, settleWithin } from './sink-destination';
 import { reportSinkProblem } from './sink-diagnostics';
 import { createTextFormatter } from './text-format';
 
-export { createTextFormatter } from './text-format';
-
 export interface ConsoleSinkOptions {
   /** Raw JSON lines instead of human-readable text. */
   json: boolean;

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 
 import { Correlation } from '../context/correlation';
-import { createConsoleSink, createTextFormatter } from './console-sink';
+import { createConsoleSink } from './console-sink';
 import { createFileSink } from './file-sink';
 import { createHttpSink } from './http-sink';
 import { type LogLevelName, levelValue, maxLevel, toPinoLevel, wireLevelForValue } from './levels';
@@ -15,6 +15,7 @@ import type { SinkInfo } from './sink-config';
 import type { SinkDestination } from './sink-destination';
 import { type PlannedSink, planSinks } from './sink-plan';
 import { createSyslogSink } from './syslog-sink';
+import { createTextFormatter } from './text-format';
 
 const ROOT_LOGGER = 'synthorg';
 

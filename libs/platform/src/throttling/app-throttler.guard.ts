@@ -23,8 +23,6 @@ export const SKIP_METADATA = 'THROTTLER:SKIP';
  */
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
-  private readonly skippedHandlers = new WeakMap<object, boolean>();
-
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
@@ -36,21 +34,17 @@ export class AppThrottlerGuard extends ThrottlerGuard {
   }
 
   /**
-   * A route that @SkipThrottle() exempts from every limit (the health probes) costs one lookup per
-   * request instead of a round of metadata reads per named limit.
+   * A route that @SkipThrottle() exempts from every limit (the health probes) returns here, before
+   * the base guard's per-limit work; the reads go through the memoized reflector.
    */
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    const handler = context.getHandler();
-    let skipped = this.skippedHandlers.get(handler);
-    if (skipped === undefined) {
-      const targets = [handler, context.getClass()];
-      skipped = this.throttlers.every(
+    const targets = [context.getHandler(), context.getClass()];
+    return Promise.resolve(
+      this.throttlers.every(
         (throttler) =>
           this.reflector.getAllAndOverride<boolean | undefined>(SKIP_METADATA + throttler.name, targets) === true,
-      );
-      this.skippedHandlers.set(handler, skipped);
-    }
-    return Promise.resolve(skipped);
+      ),
+    );
   }
 
   protected override getTracker(req: Record<string, unknown>): Promise<string> {
