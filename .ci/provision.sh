@@ -105,7 +105,7 @@ if [ "${1:-}" = "--install" ]; then
   # shellcheck source=env.sh
   . "$ROOT/.ci/env.sh"
   log "npm ci under node $(node -v)"
-  # Native addons (better-sqlite3) must build against the headers of the Node that runs them.
+  # A native addon built from source must build against the headers of the Node that runs it.
   nodedir="$(dirname "$(dirname "$(command -v node)")")"
   if [ -f "$nodedir/include/node/node_api.h" ]; then export npm_config_nodedir="$nodedir"; fi
   (cd "$ROOT" && npm ci --no-audit --no-fund)

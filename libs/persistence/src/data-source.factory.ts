@@ -55,10 +55,9 @@ export function createDataSourceOptions(settings: PersistenceSettings): DataSour
     migrations: SQLITE_MIGRATIONS,
     migrationsTransactionMode: 'each',
     enableWAL: true,
-    // better-sqlite3 12 on Node 24 can abort the process when the garbage collector finalises a
-    // statement TypeORM evicted from its cache (default 100 entries; a busy engine evicts constantly).
-    // The service issues a bounded set of distinct statements, so keeping them all is cheap and safe.
-    statementCacheSize: 10_000,
+    // TypeORM keeps 100 prepared statements by default; the service's hot set is larger, and a
+    // statement evicted under load is prepared again on its next use.
+    statementCacheSize: 1_000,
     prepareDatabase: (db: { pragma(source: string): unknown }) => {
       db.pragma('foreign_keys = ON');
       // WAL + NORMAL is durable across process crashes and ~4x faster than FULL for single-row writes.

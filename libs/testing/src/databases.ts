@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 import { Client } from 'pg';
 
@@ -34,21 +32,6 @@ function databaseUrlFor(name: string): string {
   return url.toString();
 }
 
-let forceGc: (() => void) | null = null;
-
-/**
- * Runs a full garbage collection now. better-sqlite3 finalises statements from the garbage
- * collector; when that happens only at worker exit, after Node has torn the environment down, the
- * native finaliser aborts the process. Collecting while the test file is still alive avoids it.
- */
-export function collectGarbage(): void {
-  if (!forceGc) {
-    setFlagsFromString('--expose-gc');
-    forceGc = runInNewContext('gc') as () => void;
-  }
-  forceGc();
-}
-
 /** A brand-new empty database: a temp SQLite file, or a freshly created Postgres database. */
 export async function createTestDatabase(backend: PersistenceBackend): Promise<TestDatabase> {
   if (backend === 'sqlite') {
@@ -58,7 +41,6 @@ export async function createTestDatabase(backend: PersistenceBackend): Promise<T
       settings: { backend, sqlitePath, databaseUrl: null },
       env: { SYNTHORG_DB_PATH: sqlitePath },
       drop: () => {
-        collectGarbage();
         rmSync(dir, { recursive: true, force: true });
         return Promise.resolve();
       },

@@ -13,7 +13,7 @@ import { type AppConfig, type LoggingRuntime, StartupResumeHooks } from '@app/pl
 
 import { createApp, stopApp } from '../../../apps/api/src/bootstrap';
 
-import { collectGarbage, createTestDatabase, type TestDatabase } from './databases';
+import { createTestDatabase, type TestDatabase } from './databases';
 
 export const TEST_JWT_SECRET = 'test-signing-secret-0123456789-abcdefghijklmnop';
 
@@ -87,9 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       closed = true;
       await stopApp(created);
       if (ownDb) {
-        await db.drop(); // collects garbage before removing a SQLite file
-      } else {
-        collectGarbage();
+        await db.drop();
       }
       rmSync(logDir, { recursive: true, force: true });
     },
