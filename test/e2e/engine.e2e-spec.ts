@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -137,6 +138,36 @@ describe.each(testBackends())('work engine on %s', (backend) => {
     expect(tools.map((x) => x.toolName).sort()).toEqual(['commit_changes', 'read_file', 'write_file']);
     const metrics = await rows(TaskMetricEntity, { taskId: task.id as string });
     expect(metrics).toEqual([expect.objectContaining({ agentId: agent.id, isSuccess: true, turnsUsed: 4 })]);
+  });
+
+  it('should let a run that only reads see the base branch without a worktree or branch of its own', async () => {
+    mock.reset();
+    mock.enqueue(
+      { kind: 'tool_calls', calls: [{ name: 'list_files', arguments: { path: 'docs' } }] },
+      { kind: 'tool_calls', calls: [{ name: 'read_file', arguments: { path: 'docs/README.md' } }] },
+      { kind: 'text', text: 'The README says hello.' },
+    );
+    const task = await assign();
+    await eventually(
+      () => getTask(task.id as string),
+      (x) => x.status === 'completed',
+    );
+
+    const chats = mock.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    const toolReplies = (chats[2].body as Json).messages.filter((m: Json) => m.role === 'tool') as Json[];
+    expect(toolReplies.map((m) => m.content)).toEqual(['docs/README.md', '# Hello\n']);
+    const repo = join(t.config.engine.workspaceDir, 'repo');
+    const branches = execFileSync('git', ['branch', '--list', `workspace/${task.id as string}/*`], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(branches.trim()).toBe('');
+    expect(existsSync(join(t.config.engine.workspaceDir, 'worktrees', task.id as string))).toBe(false);
+    const tools = await rows(ToolInvocationEntity, { taskId: task.id as string });
+    expect(tools.map((x) => [x.toolName, x.success]).sort()).toEqual([
+      ['list_files', true],
+      ['read_file', true],
+    ]);
   });
 
   it('should show task_started, task_completed, cost_incurred and tool_used in the activity feeds', async () => {

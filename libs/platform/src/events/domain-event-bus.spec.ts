@@ -77,8 +77,34 @@ describe('DomainEventBus', () => {
     bus.setRelay(relay);
     await bus.publish(event);
     await expect(bus.publish(event)).resolves.toBeUndefined();
+    await bus.drain(1000);
     expect(forwarded).toHaveLength(2);
     expect(log.warn.mock.calls[0][1]).toBe('communication.relay.forward_failed');
+  });
+
+  it('should resolve publish without waiting for the relay, which still receives events in publish order', async () => {
+    const bus = new DomainEventBus(fakeLogger());
+    const forwarded: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    bus.setRelay({
+      forward: (e) => {
+        forwarded.push(e.event_type);
+        return gate;
+      },
+    });
+
+    await bus.publish({ ...event, event_type: 'first' });
+    await bus.publish({ ...event, event_type: 'second' });
+
+    expect(forwarded).toEqual(['first', 'second']);
+    let drained = false;
+    const draining = bus.drain(5000).then(() => (drained = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(drained).toBe(false);
+    release();
+    await draining;
+    expect(drained).toBe(true);
   });
 
   it('should deliver remote events to listeners as they are when they arrive from the bridge', () => {
@@ -97,12 +123,11 @@ describe('DomainEventBus', () => {
     const bus = new DomainEventBus(fakeLogger());
     let release: () => void = () => undefined;
     bus.setRelay({ forward: () => new Promise<void>((resolve) => (release = resolve)) });
-    const published = bus.publish(event);
+    await bus.publish(event);
     const started = Date.now();
     await bus.drain(50);
     expect(Date.now() - started).toBeGreaterThanOrEqual(40);
     release();
-    await published;
     await bus.drain(5000);
   });
 });

@@ -13,16 +13,21 @@ import {
   type ReceivedEvent,
 } from './domain-event';
 
-/** Carries locally published events to the other replicas (the Postgres bridge). */
+/**
+ * Carries locally published events to the other replicas (the Postgres bridge). forward is called
+ * in publish order and must write the events in that order.
+ */
 export interface EventRelay {
   forward(event: ReceivedEvent): Promise<void>;
 }
 
 /**
- * The in-process bus. publish delivers to every local listener before it returns to the event loop,
- * then hands the event to the relay (when one is attached) and resolves once the relay is done.
- * Neither a failing listener nor a failing relay ever reaches the publisher: both are logged, since a
- * feature's state change has already happened by the time it announces it.
+ * The in-process bus. publish delivers to every local listener before it resolves, and hands the
+ * event to the relay (when one is attached) without waiting for it: the relay keeps the events of
+ * this replica in publish order and the bus tracks them until they are written, so drain() at
+ * shutdown still waits for them. Neither a failing listener nor a failing relay ever reaches the
+ * publisher: both are logged, since a feature's state change has already happened by the time it
+ * announces it.
  */
 export class DomainEventBus extends EventBus {
   private readonly listeners = new Set<EventListener>();
@@ -42,25 +47,28 @@ export class DomainEventBus extends EventBus {
     return this.listeners.size;
   }
 
-  async publish(input: PublishableEvent): Promise<void> {
-    const event = toReceivedEvent(input);
+  publish(input: PublishableEvent): Promise<void> {
+    let event: ReceivedEvent;
+    try {
+      event = toReceivedEvent(input);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     this.deliver(event);
     const relay = this.relay;
-    if (!relay) {
-      return;
+    if (relay) {
+      const pending = relay
+        .forward(event)
+        .catch((error: unknown) => {
+          this.log.warn(
+            { channel: event.channel, event_type: event.event_type, event_id: event.event_id, err: error },
+            'communication.relay.forward_failed',
+          );
+        })
+        .finally(() => this.inFlight.delete(pending));
+      this.inFlight.add(pending);
     }
-    const pending = relay.forward(event).catch((error: unknown) => {
-      this.log.warn(
-        { channel: event.channel, event_type: event.event_type, event_id: event.event_id, err: error },
-        'communication.relay.forward_failed',
-      );
-    });
-    this.inFlight.add(pending);
-    try {
-      await pending;
-    } finally {
-      this.inFlight.delete(pending);
-    }
+    return Promise.resolve();
   }
 
   subscribe(listener: EventListener): () => void {

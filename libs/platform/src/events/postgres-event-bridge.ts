@@ -38,12 +38,32 @@ const DELIVERED_MEMORY = 4096;
 
 const SELECT_COLUMNS = 'id, channel, event_type, payload, origin_id, created_at';
 
-// The insert and the NOTIFY are one autocommit statement: the notification is sent when the row is
-// committed, so a listener that reacts to it always finds the row.
-const INSERT_AND_NOTIFY =
-  'WITH inserted AS (INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) ' +
-  "VALUES ($1, $2, $3, $4, now() AT TIME ZONE 'UTC') RETURNING id) " +
-  `SELECT pg_notify('${EVENTS_NOTIFY_CHANNEL}', id::text) FROM inserted`;
+/** Events written by one statement at most; the rest wait for the next one. */
+const WRITE_BATCH = 200;
+
+/**
+ * The inserts and the NOTIFYs of a batch are one autocommit statement: the notifications are sent
+ * when the rows are committed, so a listener that reacts to one always finds its row. Rows get their
+ * ids in VALUES order, and the ids are notified in id order (Postgres evaluates a volatile function
+ * of the target list after the sort).
+ */
+function insertAndNotify(rows: number): string {
+  const values = Array.from({ length: rows }, (_, i) => {
+    const p = i * 4;
+    return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, now() AT TIME ZONE 'UTC')`;
+  });
+  return (
+    'WITH inserted AS (INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) ' +
+    `VALUES ${values.join(', ')} RETURNING id) ` +
+    `SELECT pg_notify('${EVENTS_NOTIFY_CHANNEL}', id::text) FROM inserted ORDER BY id`
+  );
+}
+
+interface Outgoing {
+  event: ReceivedEvent;
+  done: () => void;
+  failed: (error: unknown) => void;
+}
 
 const PRUNE = "DELETE FROM domain_events WHERE created_at < (now() AT TIME ZONE 'UTC') - make_interval(secs => $1)";
 
@@ -60,6 +80,9 @@ export class PostgresEventBridge implements EventRelay {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private pendingIds: number[] = [];
+  /** Events waiting for the writer, in publish order. */
+  private outbox: Outgoing[] = [];
+  private writing: Promise<void> | null = null;
   private chain: Promise<void> = Promise.resolve();
   /** Highest id seen on the notification stream: the catch-up starting point after a reconnect. */
   private lastSeenId: number | null = null;
@@ -90,16 +113,41 @@ export class PostgresEventBridge implements EventRelay {
     return connected;
   }
 
-  async forward(event: ReceivedEvent): Promise<void> {
+  /**
+   * Queues the event for the one writer of this replica, which keeps publish order; whatever is
+   * queued while a statement runs goes into the next one, so a burst costs a few commits, not one
+   * per event. Resolves once the event's statement has committed.
+   */
+  forward(event: ReceivedEvent): Promise<void> {
     if (this.closing) {
-      return;
+      return Promise.resolve();
     }
-    await this.options.execute(INSERT_AND_NOTIFY, [
-      event.channel,
-      event.event_type,
-      encodeStoredPayload(event),
-      this.options.originId,
-    ]);
+    return new Promise<void>((done, failed) => {
+      this.outbox.push({ event, done, failed });
+      this.writing ??= this.writeOutbox();
+    });
+  }
+
+  private async writeOutbox(): Promise<void> {
+    try {
+      while (this.outbox.length > 0) {
+        const batch = this.outbox.splice(0, WRITE_BATCH);
+        const params = batch.flatMap(({ event }) => [
+          event.channel,
+          event.event_type,
+          encodeStoredPayload(event),
+          this.options.originId,
+        ]);
+        try {
+          await this.options.execute(insertAndNotify(batch.length), params);
+          batch.forEach((item) => item.done());
+        } catch (error) {
+          batch.forEach((item) => item.failed(error));
+        }
+      }
+    } finally {
+      this.writing = null;
+    }
   }
 
   async close(): Promise<void> {
@@ -112,8 +160,8 @@ export class PostgresEventBridge implements EventRelay {
       clearInterval(this.pruneTimer);
       this.pruneTimer = null;
     }
-    // Bounded: a read stuck on a dead connection must not hold up shutdown.
-    await Promise.race([this.chain, sleep(2000)]);
+    // Bounded: a read or write stuck on a dead connection must not hold up shutdown.
+    await Promise.race([Promise.all([this.chain, this.writing]), sleep(2000)]);
     const client = this.client;
     this.client = null;
     if (client) {

@@ -42,8 +42,9 @@ export interface SessionDeps {
 
 /**
  * One run's side of the ReAct loop: model calls with a cost record each, tool calls in the task's
- * worktree (created on first use, so runs that never touch files cost no git work), and the task
- * budget read before every call.
+ * worktree, and the task budget read before every call. The worktree is made by the first tool that
+ * may write; until then read-only tools look at the base branch's checkout, so runs that only read
+ * (or use no tools) cost no git work at all.
  */
 export class RunSession implements ReactLoopPorts {
   cost = 0;
@@ -104,26 +105,35 @@ export class RunSession implements ReactLoopPorts {
     const started = Date.now();
     let outcome: ToolOutcome;
     try {
-      this.workspace ??= await this.deps.workspaces.acquire(this.task.id);
-      const author = { name: this.agent.name, email: `${this.agent.id}@agents.synthorg.local` };
-      outcome = await this.deps.tools.invoke(
-        { name: call.name, arguments: call.arguments },
-        {
-          root: this.workspace.path,
-          taskId: this.task.id,
-          agentId: this.agent.id,
-          agentName: this.agent.name,
-          signal: this.control.signal,
-          commit: (message) => this.deps.workspaces.commitAll(this.task.id, message, author),
-        },
-        this.allowedTools,
-      );
+      if (this.workspace === null && this.deps.tools.readsOnly(call.name)) {
+        // Nothing written yet: a read sees the base branch, and no worktree is made for it.
+        outcome = await this.deps.workspaces.readBase((root) => this.runTool(call, root));
+      } else {
+        this.workspace ??= await this.deps.workspaces.acquire(this.task.id);
+        outcome = await this.runTool(call, this.workspace.path);
+      }
     } catch (error) {
       // The workspace itself failed (git, disk): the model hears about it like any tool failure.
       outcome = { content: `workspace unavailable: ${(error as Error).message}`, isError: true };
     }
     await this.recordTool(call.name, outcome, Date.now() - started);
     return outcome;
+  }
+
+  private runTool(call: ToolCall, root: string): Promise<ToolOutcome> {
+    const author = { name: this.agent.name, email: `${this.agent.id}@agents.synthorg.local` };
+    return this.deps.tools.invoke(
+      { name: call.name, arguments: call.arguments },
+      {
+        root,
+        taskId: this.task.id,
+        agentId: this.agent.id,
+        agentName: this.agent.name,
+        signal: this.control.signal,
+        commit: (message) => this.deps.workspaces.commitAll(this.task.id, message, author),
+      },
+      this.allowedTools,
+    );
   }
 
   private async recordCost(result: ChatResult): Promise<void> {

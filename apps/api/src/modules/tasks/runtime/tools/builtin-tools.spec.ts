@@ -53,6 +53,18 @@ describe('builtinTools', () => {
       expect(write?.definition.parameters).toMatchObject({ required: ['path', 'content'] });
     });
 
+    it('should declare which tools only read the workspace', () => {
+      const access = Object.fromEntries(builtinTools().map((tool) => [tool.definition.name, tool.access]));
+
+      expect(access).toEqual({
+        list_files: 'read',
+        read_file: 'read',
+        search_files: 'read',
+        write_file: 'write',
+        commit_changes: 'write',
+      });
+    });
+
     it('should reject unknown keys when validating arguments', () => {
       const [list] = builtinTools();
 

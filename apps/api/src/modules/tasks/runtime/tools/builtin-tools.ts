@@ -7,7 +7,7 @@ import type { ToolDefinition } from '@app/domain';
 import { z } from 'zod';
 
 import { resolveInside } from './path-guard';
-import { type AgentTool, type ToolContext, ToolError } from './tool.types';
+import { type AgentTool, type ToolAccess, type ToolContext, ToolError } from './tool.types';
 
 const KIB = 1024;
 // git's own heuristic: a NUL byte in the first 8000 bytes marks a file as binary.
@@ -51,11 +51,12 @@ export function toolDefinition(name: string, description: string, schema: z.ZodT
 
 function defineTool<A>(
   name: string,
+  access: ToolAccess,
   description: string,
   schema: z.ZodType<A>,
   execute: (args: A, ctx: ToolContext) => Promise<string>,
 ): AgentTool<A> {
-  return { definition: toolDefinition(name, description, schema), schema, execute };
+  return { definition: toolDefinition(name, description, schema), schema, access, execute };
 }
 
 export function builtinTools(options: BuiltinToolOptions = {}): AgentTool[] {
@@ -70,6 +71,7 @@ function listFilesTool(limits: Limits): AgentTool {
   });
   return defineTool(
     'list_files',
+    'read',
     `List files in a workspace directory (directories end with "/"; at most ${limits.maxListEntries} entries).`,
     schema,
     async (args, ctx) => {
@@ -96,6 +98,7 @@ function readFileTool(limits: Limits): AgentTool {
   });
   return defineTool(
     'read_file',
+    'read',
     `Read a UTF-8 text file from the workspace (at most ${limits.maxReadBytes / KIB} KiB), optionally a line range.`,
     schema,
     async (args, ctx) => {
@@ -130,6 +133,7 @@ function writeFileTool(limits: Limits): AgentTool {
   });
   return defineTool(
     'write_file',
+    'write',
     `Create or replace (or append to) a text file in the workspace, creating parent directories; at most ${limits.maxWriteBytes / KIB} KiB.`,
     schema,
     async (args, ctx) => {
@@ -158,6 +162,7 @@ function searchFilesTool(limits: Limits): AgentTool {
   });
   return defineTool(
     'search_files',
+    'read',
     'Search text files in the workspace; returns matching lines as "path:line: text".',
     schema,
     async (args, ctx) => {
@@ -184,6 +189,7 @@ function commitTool(): AgentTool {
   });
   return defineTool(
     'commit_changes',
+    'write',
     'Commit every change in the workspace with a message; returns the commit id or "nothing to commit".',
     schema,
     async (args, ctx) => {

@@ -201,6 +201,17 @@ describe(ToolInvoker.name, () => {
     expect(sut.definitions(['crash', 'echo', 'nope']).map((definition) => definition.name)).toEqual(['echo', 'crash']);
   });
 
+  it('should call a tool read-only only when it declares so', () => {
+    const reader: AgentTool = { ...echo, definition: { ...echo.definition, name: 'reader' }, access: 'read' };
+    const writer: AgentTool = { ...echo, definition: { ...echo.definition, name: 'writer' }, access: 'write' };
+    const tools = invoker({ tools: [echo, reader, writer] });
+
+    expect(tools.readsOnly('reader')).toBe(true);
+    expect(tools.readsOnly('writer')).toBe(false);
+    expect(tools.readsOnly('echo')).toBe(false); // undeclared: treated as a writer
+    expect(tools.readsOnly('missing')).toBe(false);
+  });
+
   it('should refuse two tools with the same name', () => {
     expect(() => new ToolInvoker({ tools: [echo, echo] })).toThrow('duplicate tool name: echo');
   });

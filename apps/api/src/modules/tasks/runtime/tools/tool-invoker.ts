@@ -70,6 +70,11 @@ export class ToolInvoker {
       .map((tool) => tool.definition);
   }
 
+  /** True when the tool exists and declares itself read-only; unknown tools count as writers. */
+  readsOnly(name: string): boolean {
+    return this.tools.get(name)?.access === 'read';
+  }
+
   async invoke(call: ToolInvocation, ctx: ToolContext, allowed?: readonly string[]): Promise<ToolInvocationResult> {
     const started = performance.now();
     const result = await this.run(call, ctx, allowed);

@@ -16,10 +16,18 @@ export interface ToolResult {
   isError: boolean;
 }
 
+/**
+ * What a tool does to the workspace. A `read` tool never changes a file, so until a task's first
+ * `write` it can run against the base branch's checkout instead of a worktree of its own.
+ */
+export type ToolAccess = 'read' | 'write';
+
 /** `execute` throws ToolError for failures the agent can recover from (bad path, missing file). */
 export interface AgentTool<A = unknown> {
   readonly definition: ToolDefinition;
   readonly schema: z.ZodType<A>;
+  /** Absent means `write`: a tool is trusted to leave the files alone only when it says so. */
+  readonly access?: ToolAccess;
   execute(args: A, ctx: ToolContext): Promise<string>;
 }
 

@@ -203,6 +203,53 @@ describe(WorkspaceManager.name, () => {
     await expect(manager.active()).resolves.toEqual([]);
   });
 
+  it('should read the base checkout without creating a worktree or branch', async () => {
+    const manager = make();
+    const writer = await manager.acquire('writer');
+    await writeFile(join(writer.path, 'merged.txt'), 'merged\n');
+    await manager.merge('writer', 'Merge writer');
+
+    const seen = await manager.readBase((root) => readFile(join(root, 'merged.txt'), 'utf8'));
+
+    expect(seen).toBe('merged\n');
+    await expect(manager.active()).resolves.toEqual([]);
+    expect(git(repoDir, 'branch', '--list', 'workspace/*')).toBe('');
+  });
+
+  it('should hold reads of the base checkout until a running merge has finished', async () => {
+    const manager = make();
+    const writer = await manager.acquire('writer');
+    await writeFile(join(writer.path, 'late.txt'), 'late\n');
+
+    const merging = manager.merge('writer', 'Merge writer');
+    await new Promise((done) => setImmediate(done)); // the merge has queued for the repository lock
+    const seen = await manager.readBase((root) => readFile(join(root, 'late.txt'), 'utf8').catch(() => 'absent'));
+
+    await expect(merging).resolves.toMatchObject({ merged: true });
+    expect(seen).toBe('late\n');
+  });
+
+  it('should restore a checkout left mid-merge by a crash when starting', async () => {
+    const first = make();
+    const a = await first.acquire('a');
+    const b = await first.acquire('b');
+    await writeFile(join(a.path, 'shared.txt'), 'a\n');
+    await writeFile(join(b.path, 'shared.txt'), 'b\n');
+    await first.merge('a', 'Merge a');
+    await first.commitAll('b', 'b', AUTHOR);
+    // What a process killed in the middle of a conflicting merge leaves behind.
+    expect(() =>
+      git(repoDir, '-c', 'user.name=Crash', '-c', 'user.email=crash@test', 'merge', '-q', '--no-edit', b.branch),
+    ).toThrow();
+    expect(await exists(join(repoDir, '.git', 'MERGE_HEAD'))).toBe(true);
+
+    await make().init();
+
+    expect(await exists(join(repoDir, '.git', 'MERGE_HEAD'))).toBe(false);
+    expect(git(repoDir, 'status', '--porcelain')).toBe('');
+    await expect(readFile(join(repoDir, 'shared.txt'), 'utf8')).resolves.toBe('a\n');
+  });
+
   it('should fail to merge a task without a workspace', async () => {
     await expect(make().merge('ghost', 'x')).rejects.toBeInstanceOf(NotFoundError);
   });

@@ -90,6 +90,11 @@ export class WorkspaceManager {
   private readonly locks = new KeyedMutex();
   private ready: Promise<void> | null = null;
   private realWorktreesDir: string | null = null;
+  /**
+   * Set while a merge is writing the repository's checkout; a merge that did not finish cleanly
+   * leaves it set, and the next merge restores the checkout first (startup always does).
+   */
+  private checkoutSuspect = true;
 
   constructor(options: WorkspaceManagerOptions) {
     this.baseDir = resolve(options.baseDir);
@@ -143,6 +148,17 @@ export class WorkspaceManager {
     return this.locks.run(taskId, () => this.locks.run(REPO_LOCK, () => this.acquireLocked(taskId, path)));
   }
 
+  /**
+   * Runs `read` against the base branch's checkout (the repository's own working tree), for a task
+   * that has written nothing yet and so needs no worktree of its own. Merges write that checkout, so
+   * the read holds the repository lock: it sees the base before a merge or after it, never halfway.
+   * `read` must not change any file.
+   */
+  async readBase<T>(read: (root: string) => Promise<T>): Promise<T> {
+    await this.init();
+    return this.locks.run(REPO_LOCK, () => read(this.repoDir));
+  }
+
   async commitAll(taskId: string, message: string, author: GitIdentity): Promise<CommitOutcome> {
     const path = this.pathOf(taskId);
     await this.init();
@@ -180,6 +196,7 @@ export class WorkspaceManager {
     }
     await this.repo(['worktree', 'prune']);
     await this.restoreRepoCheckout();
+    this.checkoutSuspect = false;
   }
 
   /**
@@ -255,13 +272,19 @@ export class WorkspaceManager {
     if (!entry || entry.prunable || entry.branch === null) {
       throw new NotFoundError(`no workspace for task ${taskId}`);
     }
-    await this.commitLocked(path, `Pending changes of task ${taskId}`, this.git.identity);
-    await this.restoreRepoCheckout();
+    if (await this.hasChanges(path)) {
+      await this.commitLocked(path, `Pending changes of task ${taskId}`, this.git.identity);
+    }
     const ahead = await this.repo(['rev-list', '--count', `${this.baseBranch}..${entry.branch}`]);
     if (Number(ahead.trim()) === 0) {
-      await this.cleanupAfterMerge(taskId, path);
+      // Nothing to bring back: the base checkout is not touched.
+      await this.cleanupAfterMerge(taskId, path, entry);
       return { merged: true, sha: null, conflicts: [] };
     }
+    if (this.checkoutSuspect) {
+      await this.restoreRepoCheckout();
+    }
+    this.checkoutSuspect = true;
     const args = ['merge', '-q', '--no-ff', '--no-edit', '-m', message, entry.branch];
     const result = await this.git.runResult(args, { cwd: this.repoDir });
     if (result.exitCode !== 0) {
@@ -272,29 +295,42 @@ export class WorkspaceManager {
       if (conflicts.length === 0) {
         throw new GitCommandError(`git merge ${entry.branch}`, result.exitCode, boundStderr(result.stderr));
       }
+      this.checkoutSuspect = false;
       return { merged: false, sha: null, conflicts };
     }
+    this.checkoutSuspect = false;
     const sha = (await this.repo(['rev-parse', 'HEAD'])).trim();
-    await this.cleanupAfterMerge(taskId, path);
+    await this.cleanupAfterMerge(taskId, path, entry);
     return { merged: true, sha, conflicts: [] };
   }
 
-  private async cleanupAfterMerge(taskId: string, path: string): Promise<void> {
+  private async cleanupAfterMerge(taskId: string, path: string, entry: WorktreeEntry): Promise<void> {
     if (this.cleanupOnMerge) {
-      await this.removeLocked(taskId, path);
+      await this.removeLocked(taskId, path, entry);
     }
   }
 
-  private async removeLocked(taskId: string, path: string): Promise<void> {
-    const entry = (await this.listWorktrees()).get(taskId);
+  /** `known`: the task's worktree entry when the caller has just listed it. */
+  private async removeLocked(taskId: string, path: string, known?: WorktreeEntry): Promise<void> {
+    const entry = known ?? (await this.listWorktrees()).get(taskId);
     if (entry && !entry.prunable) {
+      // Removes the directory and git's record of it in one step.
       await this.repo(['worktree', 'remove', '--force', path]);
     }
     await rm(path, { recursive: true, force: true });
-    await this.repo(['worktree', 'prune']);
-    for (const branch of await this.taskBranches(taskId)) {
-      await this.repo(['branch', '-q', '-D', branch]);
+    if (!entry || entry.prunable) {
+      await this.repo(['worktree', 'prune']);
     }
+    const branches = await this.taskBranches(taskId);
+    if (branches.length > 0) {
+      await this.repo(['branch', '-q', '-D', ...branches]);
+    }
+  }
+
+  /** Uncommitted changes in a worktree (untracked files included, ignored ones not). */
+  private async hasChanges(path: string): Promise<boolean> {
+    await this.assertWorktree(path);
+    return (await this.git.run(['status', '--porcelain', '-z'], { cwd: path })) !== '';
   }
 
   private async conflictedPaths(): Promise<string[]> {
