@@ -52,7 +52,7 @@ export class DomainEventBus extends EventBus {
     try {
       event = toReceivedEvent(input);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
     this.deliver(event);
     const relay = this.relay;
