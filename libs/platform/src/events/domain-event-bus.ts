@@ -52,7 +52,7 @@ export class DomainEventBus extends EventBus {
     try {
       event = toReceivedEvent(input);
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     this.deliver(event);
     const relay = this.relay;
