@@ -291,6 +291,41 @@ describe(TaskLifecycle.name, () => {
       expect(events).toEqual([]);
     });
 
+    it('should write from the current row the caller gives without reading it again', async () => {
+      const task = makeTask({ status: 'in_progress', ...ASSIGNED, version: 3 });
+      const { sut, repo, events } = setup([task]);
+
+      const saved = await sut.transition('task-1', 'in_review', { by: 'engine', current: task });
+
+      expect(repo.findById).toHaveBeenCalledTimes(0);
+      expect(repo.casCalls.map((c) => c.version)).toEqual([3]);
+      expect(saved).toMatchObject({ status: 'in_review', version: 4 });
+      expect(events[0].payload).toMatchObject({ previous_status: 'in_progress', version: 4 });
+    });
+
+    it('should judge the stored row when the current row the caller gave is stale', async () => {
+      const stale = makeTask({ status: 'in_progress', ...ASSIGNED, version: 3 });
+      const { sut, repo, events } = setup([stale]);
+      repo.bump('task-1', { status: 'cancelled' });
+
+      const error = await rejectionOf(sut.transition('task-1', 'in_review', { by: 'engine', current: stale }));
+
+      expect(error).toMatchObject({ code: ErrorCode.TaskAlreadyTerminal });
+      expect(repo.rows.get('task-1')).toMatchObject({ status: 'cancelled', version: 4 });
+      expect(events).toEqual([]);
+    });
+
+    it('should apply the move to the stored row when a stale current row would have refused it', async () => {
+      const stale = makeTask({ status: 'created', version: 1 });
+      const { sut, repo } = setup([stale]);
+      repo.bump('task-1', { status: 'in_progress', ...ASSIGNED });
+
+      const saved = await sut.transition('task-1', 'in_review', { by: 'engine', current: stale });
+
+      expect(saved).toMatchObject({ status: 'in_review', version: 3 });
+      expect(repo.casCalls.map((c) => c.version)).toEqual([2]);
+    });
+
     it('should answer 3004 for a missing task', async () => {
       const { sut } = setup();
 

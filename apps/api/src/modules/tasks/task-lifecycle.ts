@@ -27,6 +27,12 @@ export interface WriteOptions {
   by: string;
   /** The client's compare-and-set version; without it the write applies to the latest version. */
   expectedVersion?: number;
+  /**
+   * The row as the caller last read or wrote it: the first attempt plans against it instead of
+   * reading it again. The compare-and-set still checks its version, so a stale row only costs a
+   * re-read and a second attempt (or, with expectedVersion, the usual conflict).
+   */
+  current?: TaskEntity;
 }
 
 type AssignedListener = (task: TaskEntity) => void;
@@ -121,6 +127,13 @@ export class TaskLifecycle {
     eventType: string,
     plan: (row: TaskEntity) => TaskChanges,
   ): Promise<TaskEntity> {
+    const known = options.current?.id === id ? options.current : undefined;
+    if (known && (options.expectedVersion === undefined || known.version === options.expectedVersion)) {
+      const saved = await this.writeKnown(known, options, eventType, plan);
+      if (saved) {
+        return saved;
+      }
+    }
     for (let attempt = 1; ; attempt += 1) {
       const row = await this.getOrThrow(id);
       if (options.expectedVersion !== undefined && row.version !== options.expectedVersion) {
@@ -137,6 +150,30 @@ export class TaskLifecycle {
         throw versionConflict(id, options.expectedVersion ?? row.version, current.version);
       }
     }
+  }
+
+  /**
+   * One attempt against the caller's copy. Null when the copy was stale (the compare-and-set missed)
+   * or the plan refused it: the caller's normal path then judges the stored row, so the answer is
+   * always the one the stored row deserves.
+   */
+  private async writeKnown(
+    known: TaskEntity,
+    options: WriteOptions,
+    eventType: string,
+    plan: (row: TaskEntity) => TaskChanges,
+  ): Promise<TaskEntity | null> {
+    let changes: TaskChanges;
+    try {
+      changes = plan(known);
+    } catch {
+      return null;
+    }
+    const saved = await this.tasks.compareAndSet(known.id, known.version, changes);
+    if (saved) {
+      await this.afterWrite(eventType, saved, statusOf(known), options.by);
+    }
+    return saved;
   }
 
   private async afterWrite(eventType: string, saved: TaskEntity, previous: TaskStatus, by: string): Promise<void> {

@@ -132,6 +132,7 @@ export class AgentRunner {
       return await this.lifecycle.transition(task.id, 'in_progress', {
         by: ENGINE_ACTOR,
         expectedVersion: task.version,
+        current: task,
         changes: (row) => ({
           runOwner: owner,
           runHeartbeatAt: now,
@@ -231,9 +232,13 @@ export class AgentRunner {
         });
         return;
       }
+      // Each step starts from the row the previous one wrote (the run's own claim first); if someone
+      // changed the task meanwhile, the lifecycle notices and judges the stored row instead.
+      let current = task;
       for (const step of steps) {
-        await this.lifecycle.transition(task.id, step, {
+        current = await this.lifecycle.transition(task.id, step, {
           by: ENGINE_ACTOR,
+          current,
           changes: () => ({
             ...release,
             statusReason: step === 'completed' ? null : (detail ?? reason),
