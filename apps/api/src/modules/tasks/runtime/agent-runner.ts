@@ -184,6 +184,12 @@ export class AgentRunner {
     } catch (error) {
       result = failedLoop((error as Error).message);
     }
+    // The run's cost records and tool rows land before its outcome does.
+    await session.settle().catch((error: unknown) => {
+      if (result.reason !== 'error') {
+        result = failedLoop((error as Error).message);
+      }
+    });
     await this.finish(prepared, session, result, startedAt);
   }
 

@@ -12,7 +12,7 @@ import {
   type ToolDefinition,
   type ToolOutcome,
 } from '@app/domain';
-import type { AgentEntity, TaskEntity } from '@app/persistence';
+import type { AgentEntity, CostRecordEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
 import { announce, type EventBus } from '@app/platform';
 
 import type { RegisteredProvider } from '../../providers/provider-registry';
@@ -53,6 +53,13 @@ export class RunSession implements ReactLoopPorts {
   promptTokens = 0;
   workspace: Workspace | null = null;
   private readonly pricing: ProviderModel | undefined;
+  /**
+   * The run's own rows (cost records, tool invocations) are written in order behind the loop, so
+   * each insert overlaps the next model call or tool instead of delaying it. settle() waits for them
+   * before the run's outcome is applied; a failed cost record stops the run at the next call.
+   */
+  private writes: Promise<void> = Promise.resolve();
+  private writeError: Error | null = null;
 
   constructor(
     private readonly task: TaskEntity,
@@ -83,6 +90,9 @@ export class RunSession implements ReactLoopPorts {
   }
 
   async call(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Promise<ChatResult> {
+    if (this.writeError) {
+      throw this.writeError;
+    }
     const settings = (this.agent.settings as { model?: { temperature?: number; max_tokens?: number } }).model ?? {};
     const result = await this.deps.provider.driver.chat({
       model: this.deps.model,
@@ -97,8 +107,16 @@ export class RunSession implements ReactLoopPorts {
     if (this.calls === 1) {
       this.promptTokens = result.usage.inputTokens;
     }
-    await this.recordCost(result);
+    this.recordCost(result);
     return result;
+  }
+
+  /** Waits for the run's rows; throws the error of a cost record that could not be written. */
+  async settle(): Promise<void> {
+    await this.writes;
+    if (this.writeError) {
+      throw this.writeError;
+    }
   }
 
   async invokeTool(call: ToolCall): Promise<ToolOutcome> {
@@ -116,7 +134,7 @@ export class RunSession implements ReactLoopPorts {
       // The workspace itself failed (git, disk): the model hears about it like any tool failure.
       outcome = { content: `workspace unavailable: ${(error as Error).message}`, isError: true };
     }
-    await this.recordTool(call.name, outcome, Date.now() - started);
+    this.recordTool(call.name, outcome, Date.now() - started);
     return outcome;
   }
 
@@ -136,11 +154,17 @@ export class RunSession implements ReactLoopPorts {
     );
   }
 
-  private async recordCost(result: ChatResult): Promise<void> {
+  private behind(write: () => Promise<void>): void {
+    this.writes = this.writes.then(write).catch((error: unknown) => {
+      this.deps.log.error({ err: error }, 'engine.run.record_failed');
+    });
+  }
+
+  private recordCost(result: ChatResult): void {
     const { inputTokens, outputTokens } = result.usage;
     const cost = costOfCall(this.pricing, inputTokens, outputTokens);
     this.cost += cost;
-    const row = {
+    const row: CostRecordEntity = {
       id: randomUUID(),
       agentId: this.agent.id,
       taskId: this.task.id,
@@ -152,7 +176,19 @@ export class RunSession implements ReactLoopPorts {
       callCategory: 'productive',
       timestamp: new Date(),
     };
-    await this.deps.records.insertCost(row);
+    this.behind(async () => {
+      try {
+        await this.deps.records.insertCost(row);
+      } catch (error) {
+        this.writeError ??= new Error(`cost record not written: ${(error as Error).message}`, { cause: error });
+        return;
+      }
+      await this.costRecorded(row);
+    });
+  }
+
+  private async costRecorded(row: CostRecordEntity): Promise<void> {
+    const { inputTokens, outputTokens, costUsd: cost } = row;
     this.deps.log.info(
       { provider: row.provider, model: row.model, input_tokens: inputTokens, output_tokens: outputTokens, cost },
       'budget.record.added',
@@ -175,21 +211,27 @@ export class RunSession implements ReactLoopPorts {
     });
   }
 
-  private async recordTool(tool: string, outcome: ToolOutcome, durationMs: number): Promise<void> {
+  private recordTool(tool: string, outcome: ToolOutcome, durationMs: number): void {
     this.deps.log.info({ tool, success: !outcome.isError, duration_ms: durationMs }, 'engine.tool.invoked');
+    const row: ToolInvocationEntity = {
+      id: randomUUID(),
+      agentId: this.agent.id,
+      taskId: this.task.id,
+      toolName: tool.slice(0, 64),
+      success: !outcome.isError,
+      durationMs,
+      error: outcome.isError ? outcome.content.slice(0, 512) : null,
+      timestamp: new Date(),
+    };
+    this.behind(() => this.insertTool(row));
+  }
+
+  private async insertTool(row: ToolInvocationEntity): Promise<void> {
     try {
-      await this.deps.records.insertToolInvocation({
-        id: randomUUID(),
-        agentId: this.agent.id,
-        taskId: this.task.id,
-        toolName: tool.slice(0, 64),
-        success: !outcome.isError,
-        durationMs,
-        error: outcome.isError ? outcome.content.slice(0, 512) : null,
-        timestamp: new Date(),
-      });
+      await this.deps.records.insertToolInvocation(row);
     } catch (error) {
-      this.deps.log.error({ err: error, tool }, 'engine.tool.record_failed');
+      // Diagnostic rows: a lost one is logged, and the run goes on.
+      this.deps.log.error({ err: error, tool: row.toolName }, 'engine.tool.record_failed');
     }
   }
 }

@@ -1,0 +1,142 @@
+import pino from 'pino';
+
+import type { ChatResult } from '@app/domain';
+import type { AgentEntity, CostRecordEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
+import type { PublishableEvent } from '@app/platform';
+
+import type { RegisteredProvider } from '../../providers/provider-registry';
+import type { RunRecordsRepository } from './run-records.repository';
+import { RunSession, type SessionDeps } from './run-session';
+import type { ToolInvoker } from './tools/tool-invoker';
+import type { WorkspaceManager } from './workspace/workspace-manager';
+
+const REPLY: ChatResult = {
+  model: 'm',
+  content: 'ok',
+  toolCalls: [],
+  usage: { inputTokens: 1000, outputTokens: 500 },
+  finishReason: 'stop',
+};
+
+/** A promise and the functions that settle it, for holding a write open. */
+function gate(): { promise: Promise<void>; open: () => void; fail: (error: Error) => void } {
+  let open = (): void => undefined;
+  let fail = (_error: Error): void => undefined;
+  const promise = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  return { promise, open, fail };
+}
+
+function setup() {
+  const costs: CostRecordEntity[] = [];
+  const tools: ToolInvocationEntity[] = [];
+  const events: PublishableEvent[] = [];
+  const costGates: Array<ReturnType<typeof gate>> = [];
+  const records = {
+    insertCost: jest.fn((row: CostRecordEntity) => {
+      const g = gate();
+      costGates.push(g);
+      return g.promise.then(() => {
+        costs.push(row);
+      });
+    }),
+    insertToolInvocation: jest.fn((row: ToolInvocationEntity) => {
+      tools.push(row);
+      return Promise.resolve();
+    }),
+  };
+  const log = pino({ level: 'silent' });
+  const errors = jest.spyOn(log, 'error');
+  const deps: SessionDeps = {
+    provider: {
+      record: { name: 'mock', models: [{ id: 'm', alias: null, costPer1kInput: 0.01, costPer1kOutput: 0.02 }] },
+      driver: { chat: jest.fn(() => Promise.resolve(REPLY)) },
+    } as unknown as RegisteredProvider,
+    model: 'm',
+    records: records as unknown as RunRecordsRepository,
+    workspaces: {
+      readBase: (read: (root: string) => Promise<unknown>) => read('/base'),
+    } as unknown as WorkspaceManager,
+    tools: {
+      readsOnly: () => true,
+      invoke: () => Promise.resolve({ content: 'a.txt', isError: false, tool: 'list_files', durationMs: 1 }),
+    } as unknown as ToolInvoker,
+    bus: {
+      publish: (event: PublishableEvent) => {
+        events.push(event);
+        return Promise.resolve();
+      },
+      subscribe: () => () => undefined,
+    },
+    log,
+    callTimeoutMs: 1000,
+  };
+  const task = { id: 'task-1', budgetLimit: 0 } as TaskEntity;
+  const agent = { id: 'agent-1', name: 'Ada', settings: {} } as AgentEntity;
+  const control = { shouldStop: () => false, signal: new AbortController().signal };
+  const session = new RunSession(task, agent, 0, undefined, control, deps);
+  return { session, records, costs, tools, events, costGates, errors };
+}
+
+describe(RunSession.name, () => {
+  it('should answer a model call before its cost record is written, and settle once it is', async () => {
+    const { session, costs, events, costGates } = setup();
+
+    await session.call([], []);
+    expect(session.cost).toBeCloseTo(0.02, 10); // counted for the budget at once
+    expect(costs).toHaveLength(0);
+
+    let settled = false;
+    const settling = session.settle().then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    costGates[0].open();
+    await settling;
+
+    expect(costs).toEqual([expect.objectContaining({ taskId: 'task-1', costUsd: session.cost })]);
+    expect(events.map((e) => e.event_type)).toEqual(['cost.recorded']);
+  });
+
+  it('should write the rows of a run in the order they happened', async () => {
+    const { session, records, costGates } = setup();
+
+    await session.call([], []);
+    await session.invokeTool({ id: 'c1', name: 'list_files', arguments: {} });
+    await session.call([], []);
+    expect(records.insertToolInvocation).not.toHaveBeenCalled(); // behind the first cost record
+    costGates[0].open();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    costGates[1].open();
+    await session.settle();
+
+    const order = [
+      ...records.insertCost.mock.invocationCallOrder.map((n) => [n, 'cost']),
+      ...records.insertToolInvocation.mock.invocationCallOrder.map((n) => [n, 'tool']),
+    ]
+      .sort((a, b) => Number(a[0]) - Number(b[0]))
+      .map((x) => x[1]);
+    expect(order).toEqual(['cost', 'tool', 'cost']);
+  });
+
+  it('should stop the run at the next call, and fail settle, when a cost record cannot be written', async () => {
+    const { session, costGates } = setup();
+
+    await session.call([], []);
+    costGates[0].fail(new Error('disk full'));
+    await expect(session.settle()).rejects.toThrow('cost record not written: disk full');
+    await expect(session.call([], [])).rejects.toThrow('disk full');
+  });
+
+  it('should log a tool row that cannot be written and carry on', async () => {
+    const { session, records, errors } = setup();
+    records.insertToolInvocation.mockImplementationOnce(() => Promise.reject(new Error('locked')));
+
+    await session.invokeTool({ id: 'c1', name: 'list_files', arguments: {} });
+    await expect(session.settle()).resolves.toBeUndefined();
+
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ tool: 'list_files' }), 'engine.tool.record_failed');
+  });
+});
