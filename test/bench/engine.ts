@@ -5,8 +5,10 @@
 //   - engine overhead per model call: tasks run one at a time (one engine slot) so the fake's
 //     script (a global FIFO) lines up with the runs; per task, the wall time from started_at to
 //     completed_at minus the time the fake itself takes to answer (a calibrated direct round trip
-//     with the same request bodies), divided by the model calls of the task. Two variants: four
-//     list_files tool turns then a text answer (5 calls), and a text answer only (1 call).
+//     with the same request bodies), divided by the model calls of the task. Three variants: four
+//     list_files tool turns then a text answer (5 calls; read-only tools need no worktree), a text
+//     answer only (1 call), and two write_file turns then a text answer (3 calls; the first write
+//     makes the task's git worktree and completion merges it, so this one carries the git work).
 //   - throughput: BENCH_ENGINE_TASKS trivial tasks (one call each) assigned round-robin to the
 //     company's agents, run with BENCH_ENGINE_CONCURRENCY slots; tasks per minute from the first
 //     create to the last completion, and every task that did not complete ("stuck") by status.
@@ -54,7 +56,17 @@ const BACKENDS = (process.env.BENCH_ENGINE_BACKENDS ?? 'sqlite,postgres')
 /** Keep each backend's scratch directory (the service's logs and workspace) for a closer look. */
 const KEEP = process.env.BENCH_ENGINE_KEEP === '1';
 const CREATE_IN_FLIGHT = 20;
-const TOOL_TURNS = 4;
+interface Variant {
+  name: string;
+  toolTurns: number;
+  tool: 'list_files' | 'write_file';
+}
+
+const VARIANTS: readonly Variant[] = [
+  { name: '4 list_files turns + text', toolTurns: 4, tool: 'list_files' },
+  { name: 'text only', toolTurns: 0, tool: 'list_files' },
+  { name: '2 write_file turns + text', toolTurns: 2, tool: 'write_file' },
+];
 const OVERHEAD_TARGET_MS = 5;
 const POLL_MS = 250;
 const STATUSES = TASK_STATUSES;
@@ -276,9 +288,17 @@ async function seed(api: Api, mock: MockLlm): Promise<string[]> {
   return company.data.agents.map((a) => a.name);
 }
 
-function scriptFor(toolTurns: number): ScriptedReply[] {
-  const tool: ScriptedReply = { kind: 'tool_calls', calls: [{ name: 'list_files', arguments: {} }] };
-  return [...Array.from({ length: toolTurns }, () => tool), { kind: 'text', text: 'Done.' }];
+/** The replies of the `index`th task of a variant (writes go to files no other task touches). */
+function scriptFor(variant: Variant, index: number): ScriptedReply[] {
+  const args = (turn: number): Record<string, unknown> =>
+    variant.tool === 'write_file'
+      ? { path: `bench/${index}-${turn}.md`, content: `Task ${index}, turn ${turn}.\n` }
+      : {};
+  const turns = Array.from({ length: variant.toolTurns }, (_, turn): ScriptedReply => ({
+    kind: 'tool_calls',
+    calls: [{ name: variant.tool, arguments: args(turn) }],
+  }));
+  return [...turns, { kind: 'text', text: 'Done.' }];
 }
 
 /**
@@ -315,16 +335,16 @@ async function overheadRun(
   mock: MockLlm,
   agent: string,
   count: number,
-  toolTurns: number,
+  spec: Variant,
 ): Promise<OverheadResult> {
-  const calls = toolTurns + 1;
-  const variant = toolTurns > 0 ? `${toolTurns} list_files turns + text` : 'text only';
-  const script = scriptFor(toolTurns);
+  const calls = spec.toolTurns + 1;
+  const variant = spec.name;
+  const script = scriptFor(spec, 0);
   mock.reset();
   for (let i = 0; i < count; i++) {
-    mock.enqueue(...script);
+    mock.enqueue(...scriptFor(spec, i));
   }
-  const project = await api.project(`bench-overhead-${calls}`);
+  const project = await api.project(`bench-overhead-${spec.tool}-${calls}`);
   const created = await createTasks(api, count, project, [agent]);
   const waited = await waitForCompletion(api, project, created.ids.length);
   const done = (await api.tasks(project, 'completed')).filter((t) => t.started_at && t.completed_at);
@@ -573,10 +593,10 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     if (!agent) {
       throw new Error('the startup template created no agents');
     }
-    for (const toolTurns of [TOOL_TURNS, 0]) {
+    for (const variant of VARIANTS) {
       const count = overheadTasks(backend);
-      log(`engine bench ${backend}: overhead, ${count} tasks x ${toolTurns + 1} calls, one slot`);
-      result.overhead.push(await overheadRun(api, mock, agent, count, toolTurns));
+      log(`engine bench ${backend}: overhead, ${count} tasks x ${variant.toolTurns + 1} calls, one slot`);
+      result.overhead.push(await overheadRun(api, mock, agent, count, variant));
     }
     await server.stop(); // flushes the log files read below
     server = null;
@@ -687,9 +707,10 @@ function reportOverhead(results: BackendResult[], out: (line: string) => void): 
   }
   out('  wall: started_at -> completed_at of a task: the claim (compare-and-set), each model call through the');
   out('  OpenAI SDK and the recording driver (+ provider_calls row), a cost record + budget event per call, the');
-  out('  tools (+ tool_invocations row; the first one creates the git worktree, completion merges it), the metric');
-  out('  row and the in_progress -> in_review -> completed transitions with their events. fake: median round trip');
-  out("  from here to the fake with the engine's own request bodies. overhead = (wall - calls x fake) / calls.");
+  out('  tools (+ tool_invocations row; read-only tools use the base checkout, the first write creates the git');
+  out('  worktree and completion merges it), the metric row and the in_progress -> in_review -> completed');
+  out("  transitions with their events. fake: median round trip from here to the fake with the engine's own");
+  out('  request bodies. overhead = (wall - calls x fake) / calls.');
   out('  cycle: interval between completions / calls = wall + queue pickup, task load, routing, pre-flight, job');
   out('  bookkeeping. Tasks started while the bench was still creating tasks are left out.');
 }
