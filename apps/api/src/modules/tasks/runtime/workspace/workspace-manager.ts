@@ -248,7 +248,13 @@ export class WorkspaceManager {
     return { taskId, path, branch, reused: false };
   }
 
-  private async commitLocked(path: string, message: string, author: GitIdentity): Promise<CommitOutcome> {
+  /** `withSha`: read back the new commit's id (the merge's own pending commit does not need it). */
+  private async commitLocked(
+    path: string,
+    message: string,
+    author: GitIdentity,
+    withSha = true,
+  ): Promise<CommitOutcome> {
     await this.assertWorktree(path);
     if (message.trim() === '') {
       throw new ValidationError('commit message must not be empty');
@@ -263,7 +269,7 @@ export class WorkspaceManager {
       GIT_AUTHOR_EMAIL: cleanIdent(author.email) || this.git.identity.email,
     };
     await this.git.run(['commit', '-q', '--no-verify', '--cleanup=whitespace', '-m', message], { cwd: path, env });
-    const sha = (await this.git.run(['rev-parse', 'HEAD'], { cwd: path })).trim();
+    const sha = withSha ? (await this.git.run(['rev-parse', 'HEAD'], { cwd: path })).trim() : null;
     return { committed: true, sha };
   }
 
@@ -273,7 +279,7 @@ export class WorkspaceManager {
       throw new NotFoundError(`no workspace for task ${taskId}`);
     }
     if (await this.hasChanges(path)) {
-      await this.commitLocked(path, `Pending changes of task ${taskId}`, this.git.identity);
+      await this.commitLocked(path, `Pending changes of task ${taskId}`, this.git.identity, false);
     }
     const ahead = await this.repo(['rev-list', '--count', `${this.baseBranch}..${entry.branch}`]);
     if (Number(ahead.trim()) === 0) {
@@ -321,7 +327,9 @@ export class WorkspaceManager {
     if (!entry || entry.prunable) {
       await this.repo(['worktree', 'prune']);
     }
-    const branches = await this.taskBranches(taskId);
+    // A task has one branch (acquire reuses it); only without the entry is the ref store searched.
+    const own = entry?.branch?.startsWith(`${BRANCH_PREFIX}/${taskId}/`) ? entry.branch : null;
+    const branches = own ? [own] : await this.taskBranches(taskId);
     if (branches.length > 0) {
       await this.repo(['branch', '-q', '-D', ...branches]);
     }
