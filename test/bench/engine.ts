@@ -14,7 +14,7 @@
 //     create to the last completion, and every task that did not complete ("stuck") by status.
 // Targets (issue): overhead < 5 ms per model call; 1,000 trivial tasks complete, none stuck. The
 // verdicts are printed, never asserted. Env: BENCH_ENGINE_TASKS (1000), BENCH_ENGINE_OVERHEAD_TASKS
-// (150 on SQLite, 50 on Postgres), BENCH_ENGINE_CONCURRENCY (16), BENCH_ENGINE_BACKENDS
+// (150), BENCH_ENGINE_CONCURRENCY (16), BENCH_ENGINE_BACKENDS
 // (sqlite,postgres), BENCH_ENGINE_DEADLINE_SECONDS (300 per wait), BENCH_ENGINE_STALL_SECONDS (30),
 // BENCH_ENGINE_KEEP=1 (keep the scratch directories with the service logs). Postgres: the server of
 // SYNTHORG_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test); a database per run.
@@ -39,12 +39,8 @@ const envInt = (name: string, fallback: number): number => {
 };
 
 const TASKS = envInt('BENCH_ENGINE_TASKS', 1000);
-/**
- * Tasks per overhead variant. Fewer on Postgres by default: with one slot its job queue (pg-boss)
- * fetches at most one job per polling interval (1 s), so each task costs a second there.
- */
-const overheadTasks = (backend: Backend): number =>
-  envInt('BENCH_ENGINE_OVERHEAD_TASKS', backend === 'postgres' ? 50 : 150);
+/** Tasks per overhead variant. */
+const OVERHEAD_TASKS = envInt('BENCH_ENGINE_OVERHEAD_TASKS', 150);
 const SLOTS = Math.min(envInt('BENCH_ENGINE_CONCURRENCY', 16), 64);
 const DEADLINE_MS = envInt('BENCH_ENGINE_DEADLINE_SECONDS', 300) * 1000;
 /** No completion for this long (and the deadline not yet reached): the wait gives up early. */
@@ -594,7 +590,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
       throw new Error('the startup template created no agents');
     }
     for (const variant of VARIANTS) {
-      const count = overheadTasks(backend);
+      const count = OVERHEAD_TASKS;
       log(`engine bench ${backend}: overhead, ${count} tasks x ${variant.toolTurns + 1} calls, one slot`);
       result.overhead.push(await overheadRun(api, mock, agent, count, variant));
     }
@@ -663,8 +659,7 @@ function withoutToolsPerCall(o: OverheadResult): number | null {
 }
 
 function reportOverhead(results: BackendResult[], out: (line: string) => void): void {
-  const sizes = results.map((r) => `${r.backend} ${overheadTasks(r.backend)}`).join(', ');
-  out(`\nEngine overhead per model call (one engine slot; tasks per variant: ${sizes})`);
+  out(`\nEngine overhead per model call (one engine slot; ${OVERHEAD_TASKS} tasks per variant)`);
   out(
     'backend   variant                     tasks calls  wall ms/task p50    p95  fake ms/call  overhead ms/call mean    p50    p95  cycle ms/call',
   );

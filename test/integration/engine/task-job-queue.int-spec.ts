@@ -96,6 +96,22 @@ describePostgres('PgBossTaskJobQueue on postgres', () => {
     expect(queue.stats().running).toBe(0);
   }, 15_000);
 
+  it('should wake an idle slot through LISTEN/NOTIFY instead of waiting out the poll', async () => {
+    const seen = new Deliveries();
+    const queue = makeQueue({ pollingIntervalSeconds: 30 });
+    await queue.start((job) => {
+      seen.runs.push({ ...job, replica: 'a', at: Date.now() });
+      return Promise.resolve();
+    });
+    await sleep(1500); // every slot has made its first fetch and now sleeps for 30 s
+
+    const sentAt = Date.now();
+    await queue.enqueue({ taskId: 'task-1', agentId: 'agent-1' });
+    await waitFor(() => seen.count('task-1') === 1, 'the run', 10_000);
+
+    expect(seen.runs[0].at - sentAt).toBeLessThan(10_000);
+  }, 20_000);
+
   it('should run each of 50 jobs exactly once when two replicas share the queue', async () => {
     const seen = new Deliveries();
     const replicas = [makeQueue(), makeQueue()];

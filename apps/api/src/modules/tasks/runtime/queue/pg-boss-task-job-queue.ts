@@ -25,8 +25,13 @@ export interface PgBossTaskJobQueueOptions {
    * again at the next supervision pass, however long expireInSeconds is.
    */
   heartbeatSeconds?: number | null;
-  /** Idle poll of each worker slot, at least 0.5; default 1. */
+  /**
+   * Idle poll of each worker slot, at least 0.5; default 1. With LISTEN/NOTIFY up, a new job wakes
+   * idle slots at once and this poll is only the backstop.
+   */
   pollingIntervalSeconds?: number;
+  /** LISTEN/NOTIFY wake-ups (one more connection per replica); default on. Off: polling only. */
+  useListenNotify?: boolean;
   /** How often expired and heartbeat-stale jobs are looked for; default 15. */
   superviseIntervalSeconds?: number;
   /** Deliveries after the first when a run expires or its replica dies (default 3); not used for handler errors. */
@@ -50,6 +55,9 @@ const POLICY = 'exclusive';
  *   instead of holding them (and their expiry clock) while they wait.
  * - Handler errors: reported through onError and the job is failed terminally (no pg-boss retry;
  *   the engine retries through the task status). Only an expired or heartbeat-stale run is retried.
+ * - Pickup: a send notifies (LISTEN/NOTIFY), waking idle slots on every replica at once; with a
+ *   backlog, a slot that finishes a job fetches the next one straight away (pg-boss burst mode);
+ *   the poll is the backstop when neither applies.
  */
 export class PgBossTaskJobQueue extends TaskJobQueue {
   private readonly settings: Settings;
@@ -76,6 +84,7 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       expireInSeconds: options.expireInSeconds ?? 3600,
       heartbeatSeconds: options.heartbeatSeconds === undefined ? 30 : options.heartbeatSeconds,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+      useListenNotify: options.useListenNotify ?? true,
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 15,
       maxRedeliveries: options.maxRedeliveries ?? 3,
     };
@@ -100,6 +109,10 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
           // pg-boss refuses a group limit above the slot count; such a limit would not bind anyway.
           localGroupConcurrency: Math.min(s.perAgentConcurrency, s.concurrency),
           pollingIntervalSeconds: s.pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: s.pollingIntervalSeconds,
+          // A backlog (as last counted by the supervision pass) keeps each slot fetching again as
+          // soon as it finishes a job, instead of waiting out the poll between jobs.
+          burstWhenReadyExceeds: 1,
           perJobResults: true,
         },
         (jobs) => this.track(this.inFlight, Promise.all(jobs.map((job) => this.run(job)))),
@@ -149,6 +162,9 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       supervise: true,
       superviseIntervalSeconds: s.superviseIntervalSeconds,
       monitorIntervalSeconds: s.superviseIntervalSeconds,
+      // The backlog count the burst mode reads is refreshed this often (pg-boss's default is 60 s).
+      queueCacheIntervalSeconds: Math.min(5, s.superviseIntervalSeconds),
+      useListenNotify: s.useListenNotify,
     });
     // pg-boss reports connection and maintenance failures as events; an EventEmitter without an
     // `error` listener would throw them at the process instead.
@@ -164,6 +180,8 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       retryLimit: s.maxRedeliveries,
       retryDelay: 0,
       expireInSeconds: s.expireInSeconds,
+      // Each send also notifies, in its own transaction, so idle slots on every replica wake at once.
+      notify: true,
     };
     await boss.createQueue(s.queueName, {
       policy: POLICY,
