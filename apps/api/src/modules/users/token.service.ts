@@ -31,14 +31,14 @@ interface RawClaims {
   aud?: unknown;
 }
 
+/** Tokens remembered as verified; beyond this the oldest are forgotten (and verified again if seen). */
+const VERIFIED_MEMO_SIZE = 4096;
+
 /**
  * HS256 session tokens (`sub`, `jti` = session id, `role`, `iat`, `exp`, `iss`/`aud`). The JwtModule
  * holds the secret as a prepared KeyObject (see users.module.ts): verifying with a plain string makes
  * the JWT library probe it as a public key on every request, a measurable per-request cost.
  */
-/** Tokens remembered as verified; beyond this the oldest are forgotten (and verified again if seen). */
-const VERIFIED_MEMO_SIZE = 4096;
-
 @Injectable()
 export class TokenService {
   readonly lifetimeSeconds: number;
