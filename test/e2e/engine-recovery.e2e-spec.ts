@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -134,12 +134,16 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('should recover a task whose process was SIGKILLed mid-run, keep its cost records and finish the work', async () => {
+  /**
+   * A server whose run writes notes.md and then waits on the model, SIGKILLed there: a crashed pod
+   * with a worktree holding uncommitted work.
+   */
+  async function killAfterWrite(content: string): Promise<{ token: string; task: Json }> {
     const first = await startServer(dir, db);
     servers.push(first);
     const { token, agent, project } = await seedCompany(first, mock);
     mock.enqueue(
-      { kind: 'tool_calls', calls: [{ name: 'write_file', arguments: { path: 'notes.md', content: 'one\n' } }] },
+      { kind: 'tool_calls', calls: [{ name: 'write_file', arguments: { path: 'notes.md', content } }] },
       { kind: 'hang' },
     );
     const task = (await call(first, 'POST', '/tasks', token, taskBody(project, agent))).data as Json;
@@ -150,6 +154,11 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     first.proc.kill('SIGKILL');
     await first.exited;
     servers.splice(servers.indexOf(first), 1);
+    return { token, task };
+  }
+
+  it('should recover a task whose process was SIGKILLed mid-run, keep its cost records and finish the work', async () => {
+    const { token, task } = await killAfterWrite('one\n');
 
     const logs = readdirSync(join(dir, 'logs')).map((f) => readFileSync(join(dir, 'logs', f), 'utf8'));
     const started = logs
@@ -174,6 +183,40 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     // One record from the killed run's completed call, one from the recovered run.
     expect(costs.filter((c) => c.related_ids.task_id === task.id)).toHaveLength(2);
     expect(second.output()).toContain('engine.task.recovered');
+  });
+
+  it('should give back at startup the worktree a killed process left for a task cancelled meanwhile, keeping the work on its branch', async () => {
+    const { token, task } = await killAfterWrite('draft\n');
+    const reader = await startTestApp({ backend, database: db, env: { SYNTHORG_ENGINE_ENABLED: 'false' } });
+    try {
+      await reader.http
+        .post(`/api/v1/tasks/${task.id}/cancel`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ reason: 'abandoned' })
+        .expect(201);
+    } finally {
+      await reader.close();
+    }
+    // The killed owner's heartbeat (1 s) goes stale after three beats: on Postgres the next process
+    // would otherwise leave the worktree to it.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 3_500));
+    const worktree = join(dir, 'data/workspace/worktrees', task.id as string);
+    expect(existsSync(join(worktree, 'notes.md'))).toBe(true);
+
+    const second = await startServer(dir, db);
+    servers.push(second);
+    await eventually(
+      () => Promise.resolve(existsSync(worktree)),
+      (present) => !present,
+      30_000,
+    );
+    const repo = join(dir, 'data/workspace/repo');
+    const branch = execFileSync('git', ['branch', '--list', '--format=%(refname:short)', `workspace/${task.id}/*`], {
+      cwd: repo,
+      encoding: 'utf8',
+    }).trim();
+    expect(execFileSync('git', ['show', `${branch}:notes.md`], { cwd: repo, encoding: 'utf8' })).toBe('draft\n');
+    expect(second.output()).toContain('engine.workspace.retired');
   });
 
   it('should stop cooperatively on SIGTERM: the run in flight is marked interrupted and restarts with the next process', async () => {

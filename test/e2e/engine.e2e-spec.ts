@@ -244,6 +244,41 @@ describe.each(testBackends())('work engine on %s', (backend) => {
     expect(blocked.status_reason).toContain('pre-flight task_budget');
   });
 
+  it('should give back the worktree of a run cancelled after it wrote, keeping the work on its branch', async () => {
+    mock.reset();
+    mock.enqueue(
+      { kind: 'tool_calls', calls: [{ name: 'write_file', arguments: { path: 'draft.txt', content: 'half done\n' } }] },
+      { kind: 'hang' },
+    );
+    const task = await assign();
+    const worktree = join(t.config.engine.workspaceDir, 'worktrees', task.id as string);
+    await eventually(
+      () => Promise.resolve(mock.requests.filter((r) => r.path.endsWith('/chat/completions')).length),
+      (n) => n >= 2,
+    );
+    expect(existsSync(join(worktree, 'draft.txt'))).toBe(true);
+
+    await t.http.post(`${API}/${task.id}/cancel`).set(bearer(ceo)).send({ reason: 'not needed' }).expect(201);
+
+    await eventually(
+      () => Promise.resolve(existsSync(worktree)),
+      (present) => !present,
+    );
+    const repo = join(t.config.engine.workspaceDir, 'repo');
+    const branch = execFileSync(
+      'git',
+      ['branch', '--list', '--format=%(refname:short)', `workspace/${task.id as string}/*`],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+      },
+    ).trim();
+    expect(branch).not.toBe('');
+    expect(execFileSync('git', ['show', `${branch}:draft.txt`], { cwd: repo, encoding: 'utf8' })).toBe('half done\n');
+    expect(existsSync(join(repo, 'draft.txt'))).toBe(false);
+    expect(await getTask(task.id as string)).toMatchObject({ status: 'cancelled' });
+  });
+
   it('should stop a run whose task a person cancels mid-call, and keep the cancellation', async () => {
     mock.enqueue({ kind: 'hang' });
     const task = await assign();

@@ -4,3 +4,4 @@ export * from './auth-helpers';
 export * from './company-helpers';
 export * from './mock-llm';
 export * from './eventually';
+export * from './task-rows';

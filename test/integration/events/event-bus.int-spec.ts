@@ -1,8 +1,9 @@
+import { Client } from 'pg';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 
 import { createDataSource, runMigrations } from '@app/persistence';
-import { DomainEventBus, PostgresEventBridge, type ReceivedEvent } from '@app/platform';
+import { DomainEventBus, EVENTS_NOTIFY_CHANNEL, PostgresEventBridge, type ReceivedEvent } from '@app/platform';
 import { createTestDatabase, type TestDatabase, testBackends } from '@app/testing';
 
 const log = pino({ level: 'silent' });
@@ -98,6 +99,37 @@ describePostgres('event bus across replicas on postgres', () => {
       ['remote', 1],
       ['local', 2],
     ]);
+  });
+
+  it("should read back only the other replica's events when the notifications carry their origin", async () => {
+    const query = jest.spyOn(Client.prototype, 'query');
+    try {
+      await a.bus.publish({ channel: 'agents', event_type: 'agent.hired', payload: { n: 3 } });
+      await waitFor(() => b.seen.length === 1, 'the event on B');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const readBacks = query.mock.calls.filter(([sql]) => String(sql).includes('FROM domain_events WHERE id = ANY'));
+      // B reads A's row; A skips its own notification without a query.
+      expect(readBacks).toHaveLength(1);
+      expect(a.seen.map((e) => e.origin)).toEqual(['local']);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('should read back and deliver a notification that carries only the row id when an older replica sent it', async () => {
+    const rows = await a.source.query<Array<{ id: number }>>(
+      "INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) VALUES ($1, $2, $3, $4, now() AT TIME ZONE 'UTC') RETURNING id",
+      [
+        'system',
+        'system.legacy',
+        JSON.stringify({ v: 1, event_id: 'legacy-1', timestamp: new Date().toISOString(), payload: { old: true } }),
+        'replica-old',
+      ],
+    );
+    await a.source.query(`SELECT pg_notify('${EVENTS_NOTIFY_CHANNEL}', $1)`, [String(rows[0]?.id)]);
+    await waitFor(() => a.seen.length === 1 && b.seen.length === 1, 'the event on both replicas');
+    expect(a.seen[0]).toMatchObject({ origin: 'remote', event_type: 'system.legacy', payload: { old: true } });
+    expect(b.seen[0]).toMatchObject({ origin: 'remote', event_type: 'system.legacy', payload: { old: true } });
   });
 
   it('should deliver every event of a burst exactly once and in publish order on the other replica when 50 are published at once', async () => {

@@ -5,7 +5,11 @@ import type { ReceivedEvent } from './domain-event';
 import type { EventRelay } from './domain-event-bus';
 import { backoffDelay, decodeStoredRow, encodeStoredPayload, type StoredEventRow } from './stored-event';
 
-/** The NOTIFY channel; its payload is only the row id (NOTIFY payloads are capped at 8000 bytes). */
+/**
+ * The NOTIFY channel. A payload is `<row id>:<origin id>` (NOTIFY payloads are capped at 8000 bytes,
+ * so the event itself stays in the row); the origin lets the writing replica skip its own rows
+ * without reading them back. A bare `<row id>` (an older replica's) is read back like before.
+ */
 export const EVENTS_NOTIFY_CHANNEL = 'synthorg_events';
 
 export interface BridgeStatus {
@@ -54,8 +58,8 @@ function insertAndNotify(rows: number): string {
   });
   return (
     'WITH inserted AS (INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) ' +
-    `VALUES ${values.join(', ')} RETURNING id) ` +
-    `SELECT pg_notify('${EVENTS_NOTIFY_CHANNEL}', id::text) FROM inserted ORDER BY id`
+    `VALUES ${values.join(', ')} RETURNING id, origin_id) ` +
+    `SELECT pg_notify('${EVENTS_NOTIFY_CHANNEL}', id::text || ':' || origin_id) FROM inserted ORDER BY id`
   );
 }
 
@@ -86,6 +90,8 @@ export class PostgresEventBridge implements EventRelay {
   private chain: Promise<void> = Promise.resolve();
   /** Highest id seen on the notification stream: the catch-up starting point after a reconnect. */
   private lastSeenId: number | null = null;
+  /** Read-backs queued or running: their ids may be below an own id that arrives meanwhile. */
+  private reads = 0;
   private readonly delivered = new Set<number>();
   private readonly reconnectInitialMs: number;
   private readonly reconnectMaxMs: number;
@@ -211,7 +217,7 @@ export class PostgresEventBridge implements EventRelay {
       this.options.log.info({ channel: EVENTS_NOTIFY_CHANNEL, reconnected }, 'communication.bridge.connected');
       this.options.onStatus?.({ connected: true, detail: 'postgres LISTEN/NOTIFY' });
       if (reconnected) {
-        this.enqueue(() => this.catchUp(client));
+        this.enqueueRead(() => this.catchUp(client));
       }
       return true;
     } catch (error) {
@@ -261,14 +267,26 @@ export class PostgresEventBridge implements EventRelay {
     if (message.channel !== EVENTS_NOTIFY_CHANNEL) {
       return;
     }
-    const id = Number(message.payload);
+    const payload = message.payload ?? '';
+    const colon = payload.indexOf(':');
+    const id = Number(colon < 0 ? payload : payload.slice(0, colon));
     if (!Number.isSafeInteger(id)) {
+      return;
+    }
+    // Not idle either while (re)connecting: the catch-up that follows must start from the last id
+    // read before the connection dropped, not from an own id that arrived in between.
+    const idle = this.client !== null && this.pendingIds.length === 0 && this.reads === 0;
+    if (idle && colon >= 0 && payload.slice(colon + 1) === this.options.originId) {
+      // This replica's own event, delivered locally when it was published: nothing to read back,
+      // only seen. (Behind a fetch it waits its turn instead, so the catch-up point never passes
+      // an id of another replica that has not been read yet.)
+      this.lastSeenId = Math.max(this.lastSeenId ?? 0, id);
       return;
     }
     this.pendingIds.push(id);
     // One fetch per burst: the notifications that arrive while a fetch runs ride on the next one.
     if (this.pendingIds.length === 1) {
-      this.enqueue(() => this.fetchPending());
+      this.enqueueRead(() => this.fetchPending());
     }
   }
 
@@ -276,6 +294,18 @@ export class PostgresEventBridge implements EventRelay {
   private enqueue(task: () => Promise<void>): void {
     this.chain = this.chain.then(task).catch((error: unknown) => {
       this.options.log.warn({ err: error }, 'communication.bridge.fetch_failed');
+    });
+  }
+
+  /** A read-back, counted from the moment it is queued until it ends (see onNotification). */
+  private enqueueRead(read: () => Promise<void>): void {
+    this.reads += 1;
+    this.enqueue(async () => {
+      try {
+        await read();
+      } finally {
+        this.reads -= 1;
+      }
     });
   }
 

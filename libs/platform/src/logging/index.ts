@@ -20,3 +20,4 @@ export {
 export { type ValidatedSinkSettings, validateSinkSettings } from './sink-validation';
 export { isSensitiveKey, redact, REDACTED } from './redaction';
 export { SINK_WARNING_CODE } from './sink-diagnostics';
+export { settleWithin } from './sink-destination';

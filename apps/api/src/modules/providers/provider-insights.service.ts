@@ -88,6 +88,8 @@ export class ProviderInsightsService {
 
   async health(name: string): Promise<ProviderHealthDto> {
     await this.providers.assertExists(name);
+    // This replica's calls still being written count too.
+    await this.recorder.flush();
     const stats = await this.repository.callStats(name, new Date(Date.now() - HEALTH_WINDOW_MS));
     return summariseProviderHealth(stats);
   }

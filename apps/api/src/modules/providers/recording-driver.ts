@@ -58,10 +58,10 @@ export class RecordingDriver implements LlmDriver {
     this.recorder.started(this.provider, id, this.kind, estimateInputTokens(request));
     try {
       const result = await this.inner.chat({ ...request, model: id });
-      await this.finish(startedAt, id, model, result);
+      this.finish(startedAt, id, model, result);
       return result;
     } catch (error) {
-      await this.fail(startedAt, id, error);
+      this.fail(startedAt, id, error);
       throw error;
     }
   }
@@ -73,12 +73,12 @@ export class RecordingDriver implements LlmDriver {
     try {
       for await (const chunk of this.inner.stream({ ...request, model: id })) {
         if (chunk.type === 'done') {
-          await this.finish(startedAt, id, model, chunk.result, 'stream');
+          this.finish(startedAt, id, model, chunk.result, 'stream');
         }
         yield chunk;
       }
     } catch (error) {
-      await this.fail(startedAt, id, error, 'stream');
+      this.fail(startedAt, id, error, 'stream');
       throw error;
     }
   }
@@ -87,10 +87,10 @@ export class RecordingDriver implements LlmDriver {
     const startedAt = new Date();
     try {
       const models = await this.inner.listModels(signal);
-      await this.record(startedAt, '', 'list_models', { success: true });
+      this.record(startedAt, '', 'list_models', { success: true });
       return models;
     } catch (error) {
-      await this.fail(startedAt, '', error, 'list_models');
+      this.fail(startedAt, '', error, 'list_models');
       throw error;
     }
   }
@@ -105,9 +105,9 @@ export class RecordingDriver implements LlmDriver {
     model: ProviderModel | undefined,
     result: ChatResult,
     kind: ProviderCallKind = this.kind,
-  ): Promise<void> {
+  ): void {
     const { inputTokens, outputTokens } = result.usage;
-    return this.record(startedAt, id, kind, {
+    this.record(startedAt, id, kind, {
       success: true,
       inputTokens,
       outputTokens,
@@ -115,8 +115,8 @@ export class RecordingDriver implements LlmDriver {
     });
   }
 
-  private fail(startedAt: Date, id: string, error: unknown, kind: ProviderCallKind = this.kind): Promise<void> {
-    return this.record(startedAt, id, kind, { success: false, errorCode: errorCodeOf(error) });
+  private fail(startedAt: Date, id: string, error: unknown, kind: ProviderCallKind = this.kind): void {
+    this.record(startedAt, id, kind, { success: false, errorCode: errorCodeOf(error) });
   }
 
   private record(
@@ -124,8 +124,8 @@ export class RecordingDriver implements LlmDriver {
     model: string,
     kind: ProviderCallKind,
     outcome: { success: boolean; errorCode?: number; inputTokens?: number; outputTokens?: number; cost?: number },
-  ): Promise<void> {
-    return this.recorder.record({
+  ): void {
+    this.recorder.record({
       provider: this.provider,
       model,
       kind,

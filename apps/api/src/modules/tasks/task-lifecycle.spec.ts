@@ -3,6 +3,7 @@ import pino from 'pino';
 import { ConflictError, ErrorCode, NotFoundError, type TaskStatus } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
 import type { EventBus, LoggingRuntime, PublishableEvent } from '@app/platform';
+import { taskRow } from '@app/testing';
 
 import { TASKS_CHANNEL, TaskLifecycle } from './task-lifecycle';
 import type { TaskChanges, TasksRepository } from './tasks.repository';
@@ -10,40 +11,7 @@ import type { TaskChanges, TasksRepository } from './tasks.repository';
 const T0 = new Date('2026-01-01T00:00:00.000Z');
 
 function makeTask(overrides: Partial<TaskEntity> = {}): TaskEntity {
-  return {
-    id: 'task-1',
-    title: 'Write the spec',
-    description: 'All of it.',
-    type: 'development',
-    priority: 'medium',
-    project: 'proj-1',
-    createdBy: 'alice',
-    assignedTo: null,
-    assigneeId: null,
-    reviewers: [],
-    dependencies: [],
-    artifactsExpected: [],
-    acceptanceCriteria: [],
-    estimatedComplexity: 'medium',
-    budgetLimit: 0,
-    deadline: null,
-    maxRetries: 1,
-    retryCount: 0,
-    status: 'created',
-    statusReason: null,
-    parentTaskId: null,
-    delegationChain: [],
-    taskStructure: null,
-    coordinationTopology: 'auto',
-    version: 1,
-    runOwner: null,
-    runHeartbeatAt: null,
-    startedAt: null,
-    completedAt: null,
-    createdAt: T0,
-    updatedAt: T0,
-    ...overrides,
-  };
+  return taskRow({ createdAt: T0, updatedAt: T0, ...overrides });
 }
 
 const ASSIGNED = { assignedTo: 'Ada', assigneeId: 'agent-ada' } as const;
@@ -65,7 +33,8 @@ class FakeTasksRepository {
     return Promise.resolve();
   });
 
-  compareAndSet = jest.fn((id: string, version: number, changes: TaskChanges): Promise<TaskEntity | null> => {
+  compareAndSet = jest.fn((base: TaskEntity, changes: TaskChanges): Promise<TaskEntity | null> => {
+    const { id, version } = base;
     this.casCalls.push({ id, version, changes });
     const interfere = this.beforeNextCas;
     this.beforeNextCas = null;
@@ -262,9 +231,9 @@ describe(TaskLifecycle.name, () => {
     it('should give up with 4003 after five lost compare-and-sets', async () => {
       const { sut, repo, events } = setup([makeTask()]);
       const cas = repo.compareAndSet.getMockImplementation();
-      repo.compareAndSet.mockImplementation((id, version, changes) => {
-        repo.bump(id);
-        return cas ? cas(id, version, changes) : Promise.resolve(null);
+      repo.compareAndSet.mockImplementation((base, changes) => {
+        repo.bump(base.id);
+        return cas ? cas(base, changes) : Promise.resolve(null);
       });
 
       const error = await rejectionOf(

@@ -140,7 +140,7 @@ export class TaskLifecycle {
         throw versionConflict(id, options.expectedVersion, row.version);
       }
       const changes = plan(row);
-      const saved = await this.tasks.compareAndSet(id, row.version, changes);
+      const saved = await this.tasks.compareAndSet(row, changes);
       if (saved) {
         await this.afterWrite(eventType, saved, statusOf(row), options.by);
         return saved;
@@ -169,7 +169,7 @@ export class TaskLifecycle {
     } catch {
       return null;
     }
-    const saved = await this.tasks.compareAndSet(known.id, known.version, changes);
+    const saved = await this.tasks.compareAndSet(known, changes);
     if (saved) {
       await this.afterWrite(eventType, saved, statusOf(known), options.by);
     }

@@ -59,28 +59,34 @@ export class TasksRepository {
   }
 
   /**
-   * Applies `changes` only if the task is still at `version` (and, when given, in `status`); the
-   * version goes up by one. Answers the new row, or null when another writer got there first.
+   * Applies `changes` only if the task is still at `base.version`; the version goes up by one.
+   * Answers the new row, or null when another writer got there first.
+   *
+   * The new row is `base` with the changes applied, not a second read: every write to a task goes
+   * through here and bumps the version, so a row still at `base.version` holds exactly `base`'s
+   * values. The one exception is the run heartbeat ({@link heartbeat}), which moves
+   * `runHeartbeatAt` without a version change; the answer carries the base's heartbeat then, and
+   * only the recovery sweep, which reads the column itself, looks at it.
    */
-  async compareAndSet(
-    id: string,
-    version: number,
-    changes: TaskChanges,
-    status?: TaskStatus,
-  ): Promise<TaskEntity | null> {
-    const query = this.repo()
+  async compareAndSet(base: TaskEntity, changes: TaskChanges): Promise<TaskEntity | null> {
+    const updatedAt = new Date();
+    const result = await this.repo()
       .createQueryBuilder()
       .update(TaskEntity)
-      .set({ ...changes, version: () => 'version + 1', updatedAt: new Date() })
-      .where('id = :id AND version = :version', { id, version });
-    if (status) {
-      query.andWhere('status = :status', { status });
-    }
-    const result = await query.execute();
+      .set({ ...changes, version: () => 'version + 1', updatedAt })
+      .where('id = :id AND version = :version', { id: base.id, version: base.version })
+      .execute();
     if (!result.affected) {
       return null;
     }
-    return this.findById(id);
+    const saved: TaskEntity = { ...base, version: base.version + 1, updatedAt };
+    for (const [key, value] of Object.entries(structuredClone(changes))) {
+      // TypeORM leaves a column alone when its value is undefined; so does the copy.
+      if (value !== undefined) {
+        (saved as unknown as Record<string, unknown>)[key] = value;
+      }
+    }
+    return saved;
   }
 
   async delete(id: string): Promise<boolean> {

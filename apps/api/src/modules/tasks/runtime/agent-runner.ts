@@ -40,6 +40,8 @@ interface Prepared {
   provider: string;
   model: string;
   spent: number;
+  /** The task had never started before this run: no cost records, no workspace branch yet. */
+  firstRun: boolean;
 }
 
 /**
@@ -116,14 +118,17 @@ export class AgentRunner {
       await this.block(task, `no model for the run: ${(error as Error).message}`);
       return null;
     }
-    const spent = await this.records.taskSpend(task.id);
+    // Cost records and workspace branches are made only by runs, and a run starts with the claim that
+    // sets startedAt: a task that never started has spent nothing, without asking the database.
+    const firstRun = task.startedAt === null;
+    const spent = firstRun ? 0 : await this.records.taskSpend(task.id);
     const verdict = await this.preflight.run({ task, agent, provider, model, spentOnTask: spent });
     if (!verdict.ok) {
       this.log.warn({ check: verdict.check, code: verdict.code, reason: verdict.reason }, 'engine.preflight.refused');
       await this.block(task, `pre-flight ${verdict.check}: ${verdict.reason}`);
       return null;
     }
-    return { task, agent, provider: verdict.provider, model: verdict.model, spent };
+    return { task, agent, provider: verdict.provider, model: verdict.model, spent, firstRun };
   }
 
   private async claim(task: TaskEntity, owner: string): Promise<TaskEntity | null> {
@@ -168,6 +173,7 @@ export class AgentRunner {
       bus: this.bus,
       log: this.log,
       callTimeoutMs: this.config.engine.callTimeoutSeconds * 1000,
+      firstRun: prepared.firstRun,
     });
     // A worktree left by an earlier run of this task (a crash, a retry) carries its work forward.
     if (existsSync(this.workspaces.pathOf(task.id))) {
@@ -205,7 +211,7 @@ export class AgentRunner {
     let detail = result.detail;
     if (reason === 'completed' && session?.workspace) {
       const merge = await this.workspaces
-        .merge(task.id, `Merge ${task.id}: ${task.title}`)
+        .merge(task.id, `Merge ${task.id}: ${task.title}`, session.workspace)
         .catch((error: unknown) => ({ merged: false, sha: null, conflicts: [], error: error as Error }));
       if (!merge.merged) {
         const why = 'error' in merge ? merge.error.message : `merge conflict in ${merge.conflicts.join(', ')}`;
@@ -215,11 +221,13 @@ export class AgentRunner {
     const totals = this.logMetrics(task, session, result, startedAt);
     const plan = planRunOutcome(reason, task.retryCount, task.maxRetries);
     detail ??= reason === 'completed' ? null : reason;
-    // The metric lands before the task moves, so whoever sees the new status also sees the metric.
-    if (plan.recordsMetric && task.assigneeId) {
-      await this.recordMetric(task, plan.success, totals, startedAt);
-    }
-    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount);
+    // The metric lands before every step but in_review (the way to completed), so whoever sees the
+    // run's outcome also sees the metric; in_review goes ahead while it is written.
+    const metric =
+      plan.recordsMetric && task.assigneeId
+        ? this.recordMetric(task, plan.success, totals, startedAt)
+        : Promise.resolve();
+    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount, metric);
   }
 
   private async applySteps(
@@ -228,10 +236,12 @@ export class AgentRunner {
     reason: string,
     detail: string | null,
     retryCount: number,
+    metric: Promise<void>,
   ): Promise<void> {
     const release: TaskChanges = { runOwner: null, runHeartbeatAt: null };
     try {
       if (steps.length === 0) {
+        await metric;
         // max turns, budget exhausted, parked: the task stays in progress with the reason recorded.
         await this.lifecycle.update(task.id, () => ({ ...release, statusReason: detail ?? reason }), {
           by: ENGINE_ACTOR,
@@ -242,6 +252,9 @@ export class AgentRunner {
       // changed the task meanwhile, the lifecycle notices and judges the stored row instead.
       let current = task;
       for (const step of steps) {
+        if (step !== 'in_review') {
+          await metric;
+        }
         current = await this.lifecycle.transition(task.id, step, {
           by: ENGINE_ACTOR,
           current,
@@ -257,6 +270,9 @@ export class AgentRunner {
       // A human moved the task meanwhile (cancelled it, say): their decision stands.
       const level = error instanceof AppError ? 'warn' : 'error';
       this.log[level]({ err: error, reason }, 'engine.run.outcome_not_applied');
+    } finally {
+      // The run ends with its metric written (it never rejects), whatever became of the steps.
+      await metric;
     }
   }
 

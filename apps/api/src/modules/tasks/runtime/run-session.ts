@@ -38,6 +38,8 @@ export interface SessionDeps {
   bus: EventBus;
   log: Logger;
   callTimeoutMs: number;
+  /** The task's first run: no earlier run can have left a workspace branch to pick up. */
+  firstRun?: boolean;
 }
 
 /**
@@ -127,7 +129,7 @@ export class RunSession implements ReactLoopPorts {
         // Nothing written yet: a read sees the base branch, and no worktree is made for it.
         outcome = await this.deps.workspaces.readBase((root) => this.runTool(call, root));
       } else {
-        this.workspace ??= await this.deps.workspaces.acquire(this.task.id);
+        this.workspace ??= await this.deps.workspaces.acquire(this.task.id, { fresh: this.deps.firstRun === true });
         outcome = await this.runTool(call, this.workspace.path);
       }
     } catch (error) {

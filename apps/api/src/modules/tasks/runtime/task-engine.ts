@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
@@ -31,6 +32,8 @@ import { WorkspaceManager } from './workspace/workspace-manager';
 const RUNNING_STATES: readonly string[] = ['assigned', 'in_progress', 'in_review', 'completed'];
 /** Rows read per recovery pass; the sweep repeats until a pass finds fewer. */
 const RECOVERY_BATCH = 200;
+/** States after which a task does not run again: its worktree can go (its branch stays). */
+const FINISHED_STATES: readonly string[] = ['completed', 'cancelled'];
 /** After the grace period and the abort, how long runs get to record their interruption. */
 const CLEANUP_MS = 5_000;
 
@@ -119,6 +122,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       offRebuild();
     };
     await this.recover(true);
+    await this.tidyLeftWorkspaces();
     this.every(engine.heartbeatSeconds * 1000, () => this.heartbeat());
     this.every(engine.heartbeatSeconds * 2000, () => this.sweep());
     this.log.info(
@@ -199,6 +203,70 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       this.log.info({ task_id: payload.task_id, status: payload.status }, 'engine.run.stopped_by_change');
       stop.abort(new Error(`task moved to ${payload.status ?? 'deleted'}`));
     }
+    const finished = event.event_type === 'task.deleted' || FINISHED_STATES.includes(payload.status ?? '');
+    // A task running here is tidied when its run ends.
+    if (payload.task_id && finished && !this.running.has(payload.task_id)) {
+      void this.tidyWorkspace(payload.task_id);
+    }
+  }
+
+  /**
+   * A task that will not run again gives its worktree back (the branch, with any uncommitted work
+   * committed to it, stays): a run cancelled or deleted mid-way, a task completed by hand after a
+   * merge conflict. Failures are logged; the worktree then waits for the next chance.
+   */
+  private async tidyWorkspace(taskId: string): Promise<void> {
+    if (this.stopping) {
+      return; // persistence is closing; the next start tidies up
+    }
+    try {
+      if (!existsSync(this.workspaces.pathOf(taskId))) {
+        return;
+      }
+      const task = await this.tasks.findById(taskId);
+      if (task && (!FINISHED_STATES.includes(task.status) || this.runningElsewhere(task))) {
+        return;
+      }
+      if (await this.workspaces.retire(taskId)) {
+        this.log.info({ task_id: taskId, status: task?.status ?? 'deleted' }, 'engine.workspace.retired');
+      }
+    } catch (error) {
+      this.log.warn({ err: error, task_id: taskId }, 'engine.workspace.retire_failed');
+    }
+  }
+
+  /**
+   * The workspace directory is shared by the replicas: a run of the task on another live replica
+   * (its heartbeat is fresh) still works in the worktree, and that replica tidies when the run ends.
+   */
+  private runningElsewhere(task: TaskEntity): boolean {
+    return (
+      task.runOwner !== null &&
+      task.runOwner !== this.owner &&
+      task.runHeartbeatAt !== null &&
+      task.runHeartbeatAt >= this.staleBefore()
+    );
+  }
+
+  /**
+   * Another owner whose heartbeat is older than this is dead: three missed beats on Postgres; on the
+   * embedded backend there is no other replica, so every other owner is.
+   */
+  private staleBefore(): Date {
+    return this.config.persistence.backend === 'sqlite'
+      ? new Date('9999-12-31')
+      : new Date(Date.now() - this.config.engine.heartbeatSeconds * 3000);
+  }
+
+  /** At startup: worktrees a previous process left behind for tasks that have finished since. */
+  private async tidyLeftWorkspaces(): Promise<void> {
+    const left = await this.workspaces.active().catch((error: unknown) => {
+      this.log.warn({ err: error }, 'engine.workspace.list_failed');
+      return [];
+    });
+    for (const taskId of left) {
+      await this.tidyWorkspace(taskId);
+    }
   }
 
   private async handle(job: TaskJob): Promise<void> {
@@ -214,6 +282,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     } finally {
       this.running.delete(job.taskId);
     }
+    await this.tidyWorkspace(job.taskId);
   }
 
   /**
@@ -250,9 +319,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
    * backend every other owner is dead; on Postgres an owner is dead once its heartbeat is stale.
    */
   private async recover(atStartup: boolean): Promise<void> {
-    const staleMs = this.config.engine.heartbeatSeconds * 3000;
-    const staleBefore =
-      this.config.persistence.backend === 'sqlite' ? new Date('9999-12-31') : new Date(Date.now() - staleMs);
+    const staleBefore = this.staleBefore();
     let recovered = 0;
     for (;;) {
       const batch = await this.tasks.abandoned(staleBefore, RECOVERY_BATCH, this.owner, atStartup);

@@ -144,13 +144,103 @@ describe(WorkspaceManager.name, () => {
 
     const outcome = await manager.merge('task-1', 'Merge task-1');
 
-    expect(outcome).toEqual({ merged: true, sha: expect.stringMatching(/^[0-9a-f]{40}$/), conflicts: [] });
+    expect(outcome).toEqual({ merged: true, sha: git(repoDir, 'rev-parse', 'main'), conflicts: [] });
     expect(git(repoDir, 'log', '--merges', '--format=%s')).toBe('Merge task-1');
     await expect(readFile(join(repoDir, 'result.txt'), 'utf8')).resolves.toBe('done\n');
     expect(git(repoDir, 'status', '--porcelain')).toBe('');
     expect(await exists(workspace.path)).toBe(false);
     expect(git(repoDir, 'branch', '--list', 'workspace/*')).toBe('');
     await expect(manager.active()).resolves.toEqual([]);
+  });
+
+  it('should start a new branch without searching for an old one when the caller says the task is fresh', async () => {
+    const manager = make();
+
+    const workspace = await manager.acquire('task-1', { fresh: true });
+
+    expect(workspace).toMatchObject({ taskId: 'task-1', reused: false });
+    expect(git(workspace.path, 'branch', '--show-current')).toBe(workspace.branch);
+  });
+
+  it('should merge through the workspace the caller already holds and clean it up', async () => {
+    const manager = make();
+    const workspace = await manager.acquire('task-1');
+    await writeFile(join(workspace.path, 'result.txt'), 'done\n');
+
+    const outcome = await manager.merge('task-1', 'Merge task-1', workspace);
+
+    expect(outcome).toEqual({ merged: true, sha: git(repoDir, 'rev-parse', 'main'), conflicts: [] });
+    await expect(readFile(join(repoDir, 'result.txt'), 'utf8')).resolves.toBe('done\n');
+    expect(await exists(workspace.path)).toBe(false);
+    expect(git(repoDir, 'branch', '--list', 'workspace/*')).toBe('');
+  });
+
+  it('should refuse to merge a held workspace whose directory is gone', async () => {
+    const manager = make();
+    const workspace = await manager.acquire('task-1');
+    await rm(workspace.path, { recursive: true, force: true });
+
+    await expect(manager.merge('task-1', 'Merge task-1', workspace)).rejects.toBeInstanceOf(NotFoundError);
+    expect(git(repoDir, 'rev-list', '--count', 'main')).toBe('1');
+  });
+
+  it('should commit what is pending to the branch and remove the worktree when retiring', async () => {
+    const manager = make();
+    const workspace = await manager.acquire('task-1');
+    await writeFile(join(workspace.path, 'draft.txt'), 'half done\n');
+
+    await expect(manager.retire('task-1')).resolves.toBe(true);
+
+    expect(await exists(workspace.path)).toBe(false);
+    await expect(manager.active()).resolves.toEqual([]);
+    expect(git(repoDir, 'show', `${workspace.branch}:draft.txt`)).toBe('half done');
+    expect(git(repoDir, 'rev-list', '--count', 'main')).toBe('1');
+    expect(await exists(join(repoDir, 'draft.txt'))).toBe(false);
+  });
+
+  it('should answer false when retiring a task without a worktree', async () => {
+    await expect(make().retire('task-1')).resolves.toBe(false);
+  });
+
+  it('should pick up the retired branch again when the task acquires later', async () => {
+    const manager = make();
+    const first = await manager.acquire('task-1');
+    await writeFile(join(first.path, 'draft.txt'), 'half done\n');
+    await manager.retire('task-1');
+
+    const again = await manager.acquire('task-1');
+
+    expect(again).toMatchObject({ branch: first.branch, reused: true });
+    await expect(readFile(join(again.path, 'draft.txt'), 'utf8')).resolves.toBe('half done\n');
+  });
+
+  it('should answer the merge commit when the base branch ref is packed', async () => {
+    const manager = make();
+    await manager.init();
+    git(repoDir, 'pack-refs', '--all');
+    const workspace = await manager.acquire('task-1');
+    await writeFile(join(workspace.path, 'result.txt'), 'done\n');
+
+    const outcome = await manager.merge('task-1', 'Merge task-1');
+
+    expect(outcome.sha).toBe(git(repoDir, 'rev-parse', 'main'));
+  });
+
+  it('should merge work the task committed itself when nothing is left pending', async () => {
+    const manager = make();
+    const workspace = await manager.acquire('task-1');
+    await writeFile(join(workspace.path, 'result.txt'), 'done\n');
+    await manager.commitAll('task-1', 'Add the result', AUTHOR);
+
+    const outcome = await manager.merge('task-1', 'Merge task-1');
+
+    expect(outcome).toEqual({ merged: true, sha: git(repoDir, 'rev-parse', 'main'), conflicts: [] });
+    await expect(readFile(join(repoDir, 'result.txt'), 'utf8')).resolves.toBe('done\n');
+    expect(git(repoDir, 'log', '--format=%s').split('\n').sort()).toEqual([
+      'Add the result',
+      'Initialize workspace repository',
+      'Merge task-1',
+    ]);
   });
 
   it('should keep the worktree after a merge when cleanup is off', async () => {
@@ -338,5 +428,78 @@ describe(KeyedMutex.name, () => {
     await Promise.all([mutex.run('k', section('a', 20)), mutex.run('k', section('b', 1))]);
 
     expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
+  });
+
+  describe('shared sections', () => {
+    function recorder() {
+      const order: string[] = [];
+      const section = (name: string, ms: number) => async (): Promise<string> => {
+        order.push(`${name}:start`);
+        await new Promise((done) => setTimeout(done, ms));
+        order.push(`${name}:end`);
+        return name;
+      };
+      return { order, section };
+    }
+
+    it('should run shared sections with the same key side by side', async () => {
+      const mutex = new KeyedMutex();
+      const { order, section } = recorder();
+
+      await Promise.all([mutex.runShared('k', section('r1', 20)), mutex.runShared('k', section('r2', 1))]);
+
+      expect(order).toEqual(['r1:start', 'r2:start', 'r2:end', 'r1:end']);
+    });
+
+    it('should let an exclusive section wait for the shared ones running and run alone', async () => {
+      const mutex = new KeyedMutex();
+      const { order, section } = recorder();
+
+      await Promise.all([
+        mutex.runShared('k', section('r1', 15)),
+        mutex.runShared('k', section('r2', 5)),
+        mutex.run('k', section('w', 5)),
+      ]);
+
+      expect(order.indexOf('w:start')).toBeGreaterThan(order.indexOf('r1:end'));
+      expect(order.indexOf('w:start')).toBeGreaterThan(order.indexOf('r2:end'));
+    });
+
+    it('should queue a shared section that arrives after a waiting exclusive one behind it', async () => {
+      const mutex = new KeyedMutex();
+      const { order, section } = recorder();
+
+      await Promise.all([
+        mutex.runShared('k', section('r1', 15)),
+        mutex.run('k', section('w', 5)),
+        mutex.runShared('k', section('r2', 1)),
+      ]);
+
+      expect(order).toEqual(['r1:start', 'r1:end', 'w:start', 'w:end', 'r2:start', 'r2:end']);
+    });
+
+    it('should start a new group for a shared section that arrives after the last one finished', async () => {
+      const mutex = new KeyedMutex();
+      const { order, section } = recorder();
+
+      await mutex.runShared('k', section('r1', 1));
+      const late = mutex.runShared('k', section('r2', 1));
+      const writer = mutex.run('k', section('w', 1));
+      await Promise.all([late, writer]);
+
+      expect(order).toEqual(['r1:start', 'r1:end', 'r2:start', 'r2:end', 'w:start', 'w:end']);
+    });
+
+    it('should release the key for the next section when a shared section throws', async () => {
+      const mutex = new KeyedMutex();
+      const { order, section } = recorder();
+
+      const failing = mutex.runShared('k', () => Promise.reject(new Error('boom')));
+      const writer = mutex.run('k', section('w', 1));
+
+      await expect(failing).rejects.toThrow('boom');
+      await expect(writer).resolves.toBe('w');
+      expect(order).toEqual(['w:start', 'w:end']);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, realpath, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 import { ErrorCode, NotFoundError, RateLimitedError, ValidationError } from '@app/domain';
@@ -10,6 +10,8 @@ const TASK_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 // A branch name is passed to git as an argument: a leading '-' would read as an option.
 const BRANCH_NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 const BRANCH_PREFIX = 'workspace';
+/** A full commit id: SHA-1 or SHA-256. */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const LIMIT_RETRY_AFTER_SEC = 30;
 const REPO_LOCK = '\0repo';
 
@@ -48,13 +50,21 @@ interface WorktreeEntry {
 }
 
 /**
- * Serialises async sections per key. Locks are always taken task-first, then the repository lock, so
- * two operations can never wait on each other in opposite orders.
+ * Serialises async sections per key, in arrival order. `run` is exclusive; `runShared` sections run
+ * together with the shared sections queued next to them and exclusively of every `run` (readers
+ * and writers: a reader that arrives after a waiting writer waits for it, so writers never starve).
+ * Locks are always taken task-first, then the repository lock, so two operations can never wait on
+ * each other in opposite orders.
  */
 export class KeyedMutex {
+  /** Per key: settles once everything queued so far has finished. */
   private readonly tails = new Map<string, Promise<void>>();
+  /** Per key: the group of shared sections at the end of the queue, which newcomers may join. */
+  private readonly groups = new Map<string, SharedGroup>();
 
   async run<T>(key: string, section: () => Promise<T>): Promise<T> {
+    // Shared sections that arrive after this one queue behind it.
+    this.groups.delete(key);
     const previous = this.tails.get(key) ?? Promise.resolve();
     let release = (): void => undefined;
     const current = new Promise<void>((done) => {
@@ -67,11 +77,52 @@ export class KeyedMutex {
       return await section();
     } finally {
       release();
-      if (this.tails.get(key) === tail) {
-        this.tails.delete(key);
+      this.forget(key, tail);
+    }
+  }
+
+  async runShared<T>(key: string, section: () => Promise<T>): Promise<T> {
+    let group = this.groups.get(key);
+    if (!group) {
+      const start = this.tails.get(key) ?? Promise.resolve();
+      let finish = (): void => undefined;
+      const done = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const tail = start.then(() => done);
+      group = { start, members: 0, finish, tail };
+      this.groups.set(key, group);
+      this.tails.set(key, tail);
+    }
+    group.members += 1;
+    await group.start;
+    try {
+      return await section();
+    } finally {
+      group.members -= 1;
+      if (group.members === 0) {
+        // The last member out closes the group; a later reader starts a new one behind it.
+        if (this.groups.get(key) === group) {
+          this.groups.delete(key);
+        }
+        group.finish();
+        this.forget(key, group.tail);
       }
     }
   }
+
+  private forget(key: string, tail: Promise<void>): void {
+    if (this.tails.get(key) === tail) {
+      this.tails.delete(key);
+    }
+  }
+}
+
+interface SharedGroup {
+  start: Promise<void>;
+  members: number;
+  finish: () => void;
+  tail: Promise<void>;
 }
 
 /**
@@ -142,21 +193,27 @@ export class WorkspaceManager {
     return [...entries].filter(([, entry]) => !entry.prunable).map(([taskId]) => taskId);
   }
 
-  async acquire(taskId: string): Promise<Workspace> {
+  /**
+   * The task's worktree, created on its branch if need be. `fresh`: the caller knows no earlier run
+   * of the task can have left a branch behind (its first run), so the refs are not searched for one.
+   */
+  async acquire(taskId: string, options: { fresh?: boolean } = {}): Promise<Workspace> {
     const path = this.pathOf(taskId);
     await this.init();
-    return this.locks.run(taskId, () => this.locks.run(REPO_LOCK, () => this.acquireLocked(taskId, path)));
+    return this.locks.run(taskId, () =>
+      this.locks.run(REPO_LOCK, () => this.acquireLocked(taskId, path, options.fresh === true)),
+    );
   }
 
   /**
    * Runs `read` against the base branch's checkout (the repository's own working tree), for a task
    * that has written nothing yet and so needs no worktree of its own. Merges write that checkout, so
-   * the read holds the repository lock: it sees the base before a merge or after it, never halfway.
-   * `read` must not change any file.
+   * the read holds the repository lock, shared with other reads: it sees the base before a merge or
+   * after it, never halfway, and reads of many tasks run side by side. `read` must not change any file.
    */
   async readBase<T>(read: (root: string) => Promise<T>): Promise<T> {
     await this.init();
-    return this.locks.run(REPO_LOCK, () => read(this.repoDir));
+    return this.locks.runShared(REPO_LOCK, () => read(this.repoDir));
   }
 
   async commitAll(taskId: string, message: string, author: GitIdentity): Promise<CommitOutcome> {
@@ -165,10 +222,30 @@ export class WorkspaceManager {
     return this.locks.run(taskId, () => this.commitLocked(path, message, author));
   }
 
-  async merge(taskId: string, message: string): Promise<MergeOutcome> {
+  /**
+   * Commits what is pending, merges the task branch into the base and (by default) removes the
+   * worktree and the branch. `known`: the workspace as acquire answered it in this run, so git's
+   * worktree list is not read again.
+   */
+  async merge(taskId: string, message: string, known?: Workspace): Promise<MergeOutcome> {
     const path = this.pathOf(taskId);
     await this.init();
-    return this.locks.run(taskId, () => this.locks.run(REPO_LOCK, () => this.mergeLocked(taskId, path, message)));
+    const entry =
+      known?.taskId === taskId && known.path === path ? { path, branch: known.branch, prunable: false } : null;
+    return this.locks.run(taskId, () =>
+      this.locks.run(REPO_LOCK, () => this.mergeLocked(taskId, path, message, entry)),
+    );
+  }
+
+  /**
+   * Takes the worktree of a task that will not run again (completed, cancelled, deleted) off disk,
+   * keeping its branch: uncommitted work is committed to the branch first, so nothing is lost, and
+   * the worktree stops counting against the limit. Answers whether there was a worktree.
+   */
+  async retire(taskId: string): Promise<boolean> {
+    const path = this.pathOf(taskId);
+    await this.init();
+    return this.locks.run(taskId, () => this.locks.run(REPO_LOCK, () => this.retireLocked(taskId, path)));
   }
 
   async discard(taskId: string): Promise<void> {
@@ -217,7 +294,7 @@ export class WorkspaceManager {
     }
   }
 
-  private async acquireLocked(taskId: string, path: string): Promise<Workspace> {
+  private async acquireLocked(taskId: string, path: string, fresh: boolean): Promise<Workspace> {
     const entries = await this.listWorktrees();
     const current = entries.get(taskId);
     if (current && !current.prunable && current.branch !== null && (await exists(join(path, '.git')))) {
@@ -238,7 +315,7 @@ export class WorkspaceManager {
         ErrorCode.ConcurrencyLimitExceeded,
       );
     }
-    const [existing] = await this.taskBranches(taskId);
+    const [existing] = fresh ? [] : await this.taskBranches(taskId);
     if (existing !== undefined) {
       await this.repo(['worktree', 'add', '-q', '--relative-paths', path, existing]);
       return { taskId, path, branch: existing, reused: true };
@@ -248,41 +325,66 @@ export class WorkspaceManager {
     return { taskId, path, branch, reused: false };
   }
 
-  /** `withSha`: read back the new commit's id (the merge's own pending commit does not need it). */
+  /**
+   * Stages everything and commits it. `pending`: the merge's own commit of changes `git status` has
+   * just shown, so something is almost surely staged: the commit is tried straight away (the staged
+   * check runs only if it fails), and its id is not read back.
+   */
   private async commitLocked(
     path: string,
     message: string,
     author: GitIdentity,
-    withSha = true,
+    pending = false,
   ): Promise<CommitOutcome> {
     await this.assertWorktree(path);
     if (message.trim() === '') {
       throw new ValidationError('commit message must not be empty');
     }
     await this.git.run(['add', '-A'], { cwd: path });
-    const staged = await this.git.runResult(['diff', '--cached', '--quiet'], { cwd: path });
-    if (staged.exitCode === 0) {
+    if (!pending && !(await this.hasStaged(path))) {
       return { committed: false, sha: null };
     }
     const env = {
       GIT_AUTHOR_NAME: cleanIdent(author.name) || this.git.identity.name,
       GIT_AUTHOR_EMAIL: cleanIdent(author.email) || this.git.identity.email,
     };
-    await this.git.run(['commit', '-q', '--no-verify', '--cleanup=whitespace', '-m', message], { cwd: path, env });
-    const sha = withSha ? (await this.git.run(['rev-parse', 'HEAD'], { cwd: path })).trim() : null;
+    const args = ['commit', '-q', '--no-verify', '--cleanup=whitespace', '-m', message];
+    const result = await this.git.runResult(args, { cwd: path, env });
+    if (result.exitCode !== 0) {
+      // A change status lists but `add` does not stage (a submodule's own edits): nothing to commit.
+      if (pending && !(await this.hasStaged(path))) {
+        return { committed: false, sha: null };
+      }
+      throw new GitCommandError('git commit', result.exitCode, boundStderr(result.stderr));
+    }
+    const sha = pending ? null : (await this.git.run(['rev-parse', 'HEAD'], { cwd: path })).trim();
     return { committed: true, sha };
   }
 
-  private async mergeLocked(taskId: string, path: string, message: string): Promise<MergeOutcome> {
-    const entry = (await this.listWorktrees()).get(taskId);
+  private async hasStaged(path: string): Promise<boolean> {
+    const result = await this.git.runResult(['diff', '--cached', '--quiet'], { cwd: path });
+    return result.exitCode !== 0;
+  }
+
+  private async mergeLocked(
+    taskId: string,
+    path: string,
+    message: string,
+    known: WorktreeEntry | null,
+  ): Promise<MergeOutcome> {
+    // hasChanges below checks that the known worktree is still there.
+    const entry = known ?? (await this.listWorktrees()).get(taskId);
     if (!entry || entry.prunable || entry.branch === null) {
       throw new NotFoundError(`no workspace for task ${taskId}`);
     }
-    if (await this.hasChanges(path)) {
-      await this.commitLocked(path, `Pending changes of task ${taskId}`, this.git.identity, false);
-    }
-    const ahead = await this.repo(['rev-list', '--count', `${this.baseBranch}..${entry.branch}`]);
-    if (Number(ahead.trim()) === 0) {
+    // A pending commit just made puts the branch ahead of the base; otherwise ask git.
+    const pending = (await this.hasChanges(path))
+      ? await this.commitLocked(path, `Pending changes of task ${taskId}`, this.git.identity, true)
+      : null;
+    const ahead = pending?.committed
+      ? true
+      : Number((await this.repo(['rev-list', '--count', `${this.baseBranch}..${entry.branch}`])).trim()) > 0;
+    if (!ahead) {
       // Nothing to bring back: the base checkout is not touched.
       await this.cleanupAfterMerge(taskId, path, entry);
       return { merged: true, sha: null, conflicts: [] };
@@ -305,7 +407,7 @@ export class WorkspaceManager {
       return { merged: false, sha: null, conflicts };
     }
     this.checkoutSuspect = false;
-    const sha = (await this.repo(['rev-parse', 'HEAD'])).trim();
+    const sha = await this.baseHead();
     await this.cleanupAfterMerge(taskId, path, entry);
     return { merged: true, sha, conflicts: [] };
   }
@@ -319,6 +421,29 @@ export class WorkspaceManager {
   /** `known`: the task's worktree entry when the caller has just listed it. */
   private async removeLocked(taskId: string, path: string, known?: WorktreeEntry): Promise<void> {
     const entry = known ?? (await this.listWorktrees()).get(taskId);
+    await this.removeWorktree(path, entry);
+    // A task has one branch (acquire reuses it); only without the entry is the ref store searched.
+    const own = entry?.branch?.startsWith(`${BRANCH_PREFIX}/${taskId}/`) ? entry.branch : null;
+    const branches = own ? [own] : await this.taskBranches(taskId);
+    if (branches.length > 0) {
+      await this.repo(['branch', '-q', '-D', ...branches]);
+    }
+  }
+
+  private async retireLocked(taskId: string, path: string): Promise<boolean> {
+    const entry = (await this.listWorktrees()).get(taskId);
+    if (!entry) {
+      return false;
+    }
+    if (!entry.prunable && (await exists(join(path, '.git'))) && (await this.hasChanges(path))) {
+      await this.commitLocked(path, `Work left in the workspace of task ${taskId}`, this.git.identity, true);
+    }
+    await this.removeWorktree(path, entry);
+    return true;
+  }
+
+  /** The worktree directory and git's record of it; the branch is left alone. */
+  private async removeWorktree(path: string, entry: WorktreeEntry | undefined): Promise<void> {
     if (entry && !entry.prunable) {
       // Removes the directory and git's record of it in one step.
       await this.repo(['worktree', 'remove', '--force', path]);
@@ -326,12 +451,6 @@ export class WorkspaceManager {
     await rm(path, { recursive: true, force: true });
     if (!entry || entry.prunable) {
       await this.repo(['worktree', 'prune']);
-    }
-    // A task has one branch (acquire reuses it); only without the entry is the ref store searched.
-    const own = entry?.branch?.startsWith(`${BRANCH_PREFIX}/${taskId}/`) ? entry.branch : null;
-    const branches = own ? [own] : await this.taskBranches(taskId);
-    if (branches.length > 0) {
-      await this.repo(['branch', '-q', '-D', ...branches]);
     }
   }
 
@@ -374,6 +493,23 @@ export class WorkspaceManager {
     if (!(await exists(join(path, '.git')))) {
       throw new NotFoundError(`no workspace at ${basename(path)}`);
     }
+  }
+
+  /**
+   * The base branch's commit id, read from its ref file (no git process): a merge has just written
+   * it, so it is a loose ref. Anything else (packed refs, the reftable format, an odd content) asks
+   * git.
+   */
+  private async baseHead(): Promise<string> {
+    try {
+      const sha = (await readFile(join(this.repoDir, '.git', 'refs', 'heads', this.baseBranch), 'utf8')).trim();
+      if (OBJECT_ID.test(sha)) {
+        return sha;
+      }
+    } catch {
+      // not a loose ref: git knows
+    }
+    return (await this.repo(['rev-parse', `refs/heads/${this.baseBranch}`])).trim();
   }
 
   private async refExists(ref: string): Promise<boolean> {
