@@ -7,8 +7,14 @@ import { DatabaseService } from '@app/platform';
 
 export interface TaskFilter {
   status: TaskStatus | null;
-  /** Matches the assignee's name (case-insensitive) or agent id. */
-  assignedTo?: string;
+  /**
+   * The assignee as the client named it (an agent id or name), and the agent it resolved to on the
+   * roster. Tasks match by the resolved agent's id, so a name matches whatever its letters' case
+   * (the roster's name key is lowered in JavaScript, which, unlike SQL LOWER(), knows every
+   * alphabet); the reference itself still matches an id, or a former agent's name case-insensitively
+   * in the ASCII range.
+   */
+  assignedTo?: { ref: string; agentId?: string };
   project?: string;
 }
 
@@ -29,12 +35,13 @@ export class TasksRepository {
     if (filter.status) {
       query.andWhere('t.status = :status', { status: filter.status });
     }
-    if (filter.assignedTo) {
+    const assignee = filter.assignedTo;
+    if (assignee) {
       query.andWhere(
         new Brackets((q) =>
           q
-            .where('LOWER(t.assigned_to) = :assignee', { assignee: filter.assignedTo?.toLowerCase() })
-            .orWhere('t.assignee_id = :assigneeId', { assigneeId: filter.assignedTo }),
+            .where('t.assignee_id IN (:...assigneeIds)', { assigneeIds: assigneeIds(assignee) })
+            .orWhere('LOWER(t.assigned_to) = :assignee', { assignee: assignee.ref.toLowerCase() }),
         ),
       );
     }
@@ -142,4 +149,8 @@ export class TasksRepository {
   countByStatus(status: TaskStatus): Promise<number> {
     return this.repo().countBy({ status });
   }
+}
+
+function assigneeIds(assignee: { ref: string; agentId?: string }): string[] {
+  return assignee.agentId && assignee.agentId !== assignee.ref ? [assignee.agentId, assignee.ref] : [assignee.ref];
 }

@@ -53,10 +53,9 @@ export class TasksService {
 
   async list(query: TaskQueryDto, page: PageRequest): Promise<Page<TaskDto>> {
     const status = parseTaskStatusFilter(query.status);
-    const { items, total } = await this.tasks.page(
-      { status, assignedTo: query.assigned_to || undefined, project: query.project || undefined },
-      page,
-    );
+    const ref = query.assigned_to || undefined;
+    const assignedTo = ref === undefined ? undefined : { ref, agentId: (await this.agents.findByRef(ref))?.id };
+    const { items, total } = await this.tasks.page({ status, assignedTo, project: query.project || undefined }, page);
     return new Page(items.map(toTaskDto), total, page.offset, page.limit);
   }
 
