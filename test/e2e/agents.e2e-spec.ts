@@ -1,6 +1,7 @@
 import {
   bearer,
   createCompany,
+  otherCase,
   seedCostRecord,
   seedProvider,
   seedTaskMetric,
@@ -30,12 +31,6 @@ interface ActivityEvent {
   timestamp: string;
   description: string;
   related_ids: Record<string, string>;
-}
-
-/** Another spelling of a name for case-insensitive lookups (random names may not survive upper-casing). */
-function otherCase(name: string): string {
-  const upper = name.toUpperCase();
-  return upper.toLowerCase() === name.toLowerCase() ? upper : name;
 }
 
 function path(name: string): string {

@@ -2,6 +2,7 @@ import { EventBus, type ReceivedEvent } from '@app/platform';
 import {
   bearer,
   createCompany,
+  otherCase,
   seedCostRecord,
   seedCostRecords,
   seedTaskMetric,
@@ -16,12 +17,6 @@ import {
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 const DAY_MS = 86_400_000;
 const LONG_NAME = 'x'.repeat(129);
-
-/** Another spelling of a name for case-insensitive lookups (random names may not survive upper-casing). */
-function otherCase(name: string): string {
-  const upper = name.toUpperCase();
-  return upper.toLowerCase() === name.toLowerCase() ? upper : name;
-}
 
 interface Agent {
   id: string;

@@ -158,3 +158,12 @@ export async function createCompany(
     res.body as { data: { agent_count: number; agents: Array<{ name: string; department: string; role: string }> } }
   ).data;
 }
+
+/**
+ * Another spelling of a name for case-insensitive lookups: upper case, unless the name does not
+ * survive the round trip (a random name with 'ß' upper-cases to 'SS'), then the name itself.
+ */
+export function otherCase(name: string): string {
+  const upper = name.toUpperCase();
+  return upper.toLowerCase() === name.toLowerCase() ? upper : name;
+}
