@@ -101,7 +101,22 @@ describePostgres('event bus across replicas on postgres', () => {
     ]);
   });
 
-  it("should read back only the other replica's events when the notifications carry their origin", async () => {
+  it('should notify the bare row id, the payload every build understands during a rolling upgrade', async () => {
+    const listener = new Client({ connectionString: db.settings.databaseUrl ?? '' });
+    await listener.connect();
+    try {
+      const payloads: string[] = [];
+      listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+      await listener.query(`LISTEN ${EVENTS_NOTIFY_CHANNEL}`);
+      await a.bus.publish({ channel: 'agents', event_type: 'agent.hired', payload: { n: 4 } });
+      await waitFor(() => payloads.length === 1 && b.seen.length === 1, 'the notification and the event on B');
+      expect(payloads[0]).toMatch(/^[1-9][0-9]*$/);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it("should read back only the other replica's events: the publisher knows its own ids from the insert", async () => {
     const query = jest.spyOn(Client.prototype, 'query');
     try {
       await a.bus.publish({ channel: 'agents', event_type: 'agent.hired', payload: { n: 3 } });
@@ -116,7 +131,7 @@ describePostgres('event bus across replicas on postgres', () => {
     }
   });
 
-  it('should read back and deliver a notification that carries only the row id when an older replica sent it', async () => {
+  it('should read back and deliver a row that another process inserted and notified', async () => {
     const rows = await a.source.query<Array<{ id: number }>>(
       "INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) VALUES ($1, $2, $3, $4, now() AT TIME ZONE 'UTC') RETURNING id",
       [
@@ -142,6 +157,24 @@ describePostgres('event bus across replicas on postgres', () => {
     // Each event exactly once, and in the order A published them (A writes them in that order).
     expect(new Set(b.seen.map((e) => e.event_id))).toEqual(new Set(a.seen.map((e) => e.event_id)));
     expect(b.seen.map((e) => e.payload.i)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  it("should deliver each replica's burst exactly once and in order on the other when both publish at once", async () => {
+    const burst = (r: Replica, name: string) =>
+      Array.from({ length: 40 }, (_, i) =>
+        r.bus.publish({ channel: 'tasks', event_type: `task.${name}`, payload: { i } }),
+      );
+    await Promise.all([...burst(a, 'a'), ...burst(b, 'b')]);
+    await waitFor(() => a.seen.length === 80 && b.seen.length === 80, '80 events on each replica');
+    for (const [r, own, other] of [
+      [a, 'task.a', 'task.b'],
+      [b, 'task.b', 'task.a'],
+    ] as const) {
+      const from = (type: string) => r.seen.filter((e) => e.event_type === type);
+      expect(from(own).every((e) => e.origin === 'local')).toBe(true);
+      expect(from(other).every((e) => e.origin === 'remote')).toBe(true);
+      expect(from(other).map((e) => e.payload.i)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    }
   });
 
   it('should reconnect the listener and catch up on events missed while it was down', async () => {

@@ -6,9 +6,10 @@ import type { EventRelay } from './domain-event-bus';
 import { backoffDelay, decodeStoredRow, encodeStoredPayload, type StoredEventRow } from './stored-event';
 
 /**
- * The NOTIFY channel. A payload is `<row id>:<origin id>` (NOTIFY payloads are capped at 8000 bytes,
- * so the event itself stays in the row); the origin lets the writing replica skip its own rows
- * without reading them back. A bare `<row id>` (an older replica's) is read back like before.
+ * The NOTIFY channel. A payload is the row id alone (NOTIFY payloads are capped at 8000 bytes, so
+ * the event itself stays in the row), the format every release has used, so replicas of different
+ * builds understand each other during a rolling upgrade. The writing replica recognises its own ids
+ * from its insert's answer, not from the payload.
  */
 export const EVENTS_NOTIFY_CHANNEL = 'synthorg_events';
 
@@ -39,6 +40,8 @@ export interface PostgresEventBridgeOptions {
 const FETCH_BATCH = 500;
 const CATCH_UP_LIMIT = 1000;
 const DELIVERED_MEMORY = 4096;
+/** Own ids remembered until their notifications come back (within milliseconds; the bound is generous). */
+const OWN_MEMORY = 4096;
 
 const SELECT_COLUMNS = 'id, channel, event_type, payload, origin_id, created_at';
 
@@ -58,8 +61,8 @@ function insertAndNotify(rows: number): string {
   });
   return (
     'WITH inserted AS (INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) ' +
-    `VALUES ${values.join(', ')} RETURNING id, origin_id) ` +
-    `SELECT pg_notify('${EVENTS_NOTIFY_CHANNEL}', id::text || ':' || origin_id) FROM inserted ORDER BY id`
+    `VALUES ${values.join(', ')} RETURNING id) ` +
+    `SELECT id, pg_notify('${EVENTS_NOTIFY_CHANNEL}', id::text) FROM inserted ORDER BY id`
   );
 }
 
@@ -93,6 +96,15 @@ export class PostgresEventBridge implements EventRelay {
   /** Read-backs queued or running: their ids may be below an own id that arrives meanwhile. */
   private reads = 0;
   private readonly delivered = new Set<number>();
+  /** Ids this replica's inserts answered: their notifications need no read-back. */
+  private readonly ownIds = new Set<number>();
+  /** An insert of this replica is running: the ids it will answer are not known yet. */
+  private inserting = false;
+  /**
+   * Notifications that arrived while an insert ran, in arrival order: any of them may be that
+   * insert's, so they wait for its answer (and later ones queue behind them, keeping the order).
+   */
+  private held: number[] = [];
   private readonly reconnectInitialMs: number;
   private readonly reconnectMaxMs: number;
   private readonly retentionMs: number;
@@ -144,11 +156,16 @@ export class PostgresEventBridge implements EventRelay {
           encodeStoredPayload(event),
           this.options.originId,
         ]);
+        this.inserting = true;
         try {
-          await this.options.execute(insertAndNotify(batch.length), params);
+          const rows = await this.options.execute(insertAndNotify(batch.length), params);
+          this.rememberOwn(rows);
           batch.forEach((item) => item.done());
         } catch (error) {
           batch.forEach((item) => item.failed(error));
+        } finally {
+          this.inserting = false;
+          this.releaseHeld();
         }
       }
     } finally {
@@ -267,19 +284,33 @@ export class PostgresEventBridge implements EventRelay {
     if (message.channel !== EVENTS_NOTIFY_CHANNEL) {
       return;
     }
-    const payload = message.payload ?? '';
-    const colon = payload.indexOf(':');
-    const id = Number(colon < 0 ? payload : payload.slice(0, colon));
-    if (!Number.isSafeInteger(id)) {
+    const id = notifiedId(message.payload);
+    if (id === null) {
       return;
     }
+    if (this.inserting || this.held.length > 0) {
+      this.held.push(id);
+      return;
+    }
+    this.accept(id);
+  }
+
+  /** Classifies the notifications held during an insert, now that its ids are known. */
+  private releaseHeld(): void {
+    const held = this.held;
+    this.held = [];
+    held.forEach((id) => this.accept(id));
+  }
+
+  private accept(id: number): void {
     // Not idle either while (re)connecting: the catch-up that follows must start from the last id
     // read before the connection dropped, not from an own id that arrived in between.
     const idle = this.client !== null && this.pendingIds.length === 0 && this.reads === 0;
-    if (idle && colon >= 0 && payload.slice(colon + 1) === this.options.originId) {
+    const own = this.ownIds.delete(id);
+    if (idle && own) {
       // This replica's own event, delivered locally when it was published: nothing to read back,
       // only seen. (Behind a fetch it waits its turn instead, so the catch-up point never passes
-      // an id of another replica that has not been read yet.)
+      // an id of another replica that has not been read yet; the read skips own rows.)
       this.lastSeenId = Math.max(this.lastSeenId ?? 0, id);
       return;
     }
@@ -287,6 +318,25 @@ export class PostgresEventBridge implements EventRelay {
     // One fetch per burst: the notifications that arrive while a fetch runs ride on the next one.
     if (this.pendingIds.length === 1) {
       this.enqueueRead(() => this.fetchPending());
+    }
+  }
+
+  private rememberOwn(rows: unknown): void {
+    if (!Array.isArray(rows)) {
+      return;
+    }
+    for (const row of rows as Array<{ id?: unknown }>) {
+      const id = Number(row.id);
+      if (Number.isSafeInteger(id)) {
+        this.ownIds.add(id);
+      }
+    }
+    // Oldest first: an id whose notification never came (a dropped listener) ages out.
+    for (const id of this.ownIds) {
+      if (this.ownIds.size <= OWN_MEMORY) {
+        break;
+      }
+      this.ownIds.delete(id);
     }
   }
 
@@ -374,6 +424,17 @@ export class PostgresEventBridge implements EventRelay {
       }
     }
   }
+}
+
+/**
+ * The row id of a notification: the whole payload, or what precedes a ':' (builds that tagged the
+ * id with its writer's origin); anything else is not ours.
+ */
+function notifiedId(payload: string | undefined): number | null {
+  const text = payload ?? '';
+  const colon = text.indexOf(':');
+  const id = Number(colon < 0 ? text : text.slice(0, colon));
+  return text !== '' && Number.isSafeInteger(id) ? id : null;
 }
 
 function sleep(ms: number): Promise<void> {
