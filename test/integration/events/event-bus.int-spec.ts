@@ -33,14 +33,20 @@ describePostgres('event bus across replicas on postgres', () => {
   let a: Replica;
   let b: Replica;
 
-  async function replica(originId: string): Promise<Replica> {
+  /** `insertDelayMs` holds each of the replica's event inserts back that long (a busy pool, a lock). */
+  async function replica(originId: string, insertDelayMs = 0): Promise<Replica> {
     const source = await createDataSource(db.settings).initialize();
     const bus = new DomainEventBus(log);
     const seen: ReceivedEvent[] = [];
     bus.subscribe((e) => seen.push(e));
     const bridge = new PostgresEventBridge({
       databaseUrl: db.settings.databaseUrl ?? '',
-      execute: (sql, params) => source.query(sql, params),
+      execute: async (sql, params) => {
+        if (insertDelayMs > 0 && sql.includes('INSERT INTO domain_events')) {
+          await new Promise((resolve) => setTimeout(resolve, insertDelayMs));
+        }
+        return source.query(sql, params);
+      },
       originId,
       log,
       deliver: (e) => bus.deliverRemote(e),
@@ -177,9 +183,36 @@ describePostgres('event bus across replicas on postgres', () => {
     }
   });
 
-  it('should reconnect the listener and catch up on events missed while it was down', async () => {
+  it("should not hold another replica's events back while its own insert is slow", async () => {
+    const c = await replica('replica-c', 2000);
+    try {
+      expect(await c.bridge.start()).toBe(true);
+      const own = c.bus.publish({ channel: 'tasks', event_type: 'task.slow', payload: {} });
+      await new Promise((resolve) => setTimeout(resolve, 100)); // C's insert is now running
+      const sent = Date.now();
+      await b.bus.publish({ channel: 'tasks', event_type: 'task.meanwhile', payload: {} });
+      await waitFor(() => c.seen.some((e) => e.event_type === 'task.meanwhile'), "B's event on C");
+      // Far less than the insert's 2 s: the notification waited at most the hold, not the insert.
+      expect(Date.now() - sent).toBeLessThan(1500);
+      await own;
+      await waitFor(() => b.seen.some((e) => e.event_type === 'task.slow'), "C's event on B");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(c.seen.filter((e) => e.event_type === 'task.slow').map((e) => e.origin)).toEqual(['local']);
+    } finally {
+      await c.bridge.close();
+      await c.source.destroy();
+    }
+  });
+
+  it('should reconnect the listener and catch up, page after page, on events missed while it was down', async () => {
     const admin = await createDataSource(db.settings).initialize();
     try {
+      // Rows no notification announced: only the catch-up after the reconnect finds them, and
+      // there are more than one catch-up page holds.
+      await admin.query(
+        "INSERT INTO domain_events (channel, event_type, payload, origin_id, created_at) SELECT 'system', 'system.unannounced', $1, 'replica-x', now() AT TIME ZONE 'UTC' FROM generate_series(1, 1500)",
+        [JSON.stringify({ v: 1, event_id: 'unannounced', timestamp: new Date().toISOString(), payload: {} })],
+      );
       await admin.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'synthorg-events' AND datname = current_database()",
       );
@@ -187,6 +220,7 @@ describePostgres('event bus across replicas on postgres', () => {
       await a.bus.publish({ channel: 'system', event_type: 'system.during_outage', payload: {} });
       await waitFor(() => b.bridge.isListening, 'B listening again');
       await waitFor(() => b.seen.some((e) => e.event_type === 'system.during_outage'), 'the missed event on B');
+      expect(b.seen.filter((e) => e.event_type === 'system.unannounced')).toHaveLength(1500);
     } finally {
       await admin.destroy();
     }

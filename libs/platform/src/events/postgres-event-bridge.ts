@@ -7,9 +7,9 @@ import { backoffDelay, decodeStoredRow, encodeStoredPayload, type StoredEventRow
 
 /**
  * The NOTIFY channel. A payload is the row id alone (NOTIFY payloads are capped at 8000 bytes, so
- * the event itself stays in the row), the format every release has used, so replicas of different
- * builds understand each other during a rolling upgrade. The writing replica recognises its own ids
- * from its insert's answer, not from the payload.
+ * the event itself stays in the row), the format replicas of earlier builds expect, so replicas of
+ * different builds understand each other during a rolling upgrade. The writing replica recognises
+ * its own ids from its insert's answer, not from the payload.
  */
 export const EVENTS_NOTIFY_CHANNEL = 'synthorg_events';
 
@@ -38,10 +38,18 @@ export interface PostgresEventBridgeOptions {
 }
 
 const FETCH_BATCH = 500;
+/** Rows per catch-up page; pages follow until a short one (at most CATCH_UP_PAGES). */
 const CATCH_UP_LIMIT = 1000;
+const CATCH_UP_PAGES = 100;
 const DELIVERED_MEMORY = 4096;
 /** Own ids remembered until their notifications come back (within milliseconds; the bound is generous). */
 const OWN_MEMORY = 4096;
+/**
+ * How long notifications wait for a running insert's answer. An insert that takes longer (a busy
+ * pool, a lock) must not hold up other replicas' events: they are then classified without its ids,
+ * and an own id among them is read back for nothing (the read skips own rows).
+ */
+const HOLD_MS = 50;
 
 const SELECT_COLUMNS = 'id, channel, event_type, payload, origin_id, created_at';
 
@@ -105,6 +113,7 @@ export class PostgresEventBridge implements EventRelay {
    * insert's, so they wait for its answer (and later ones queue behind them, keeping the order).
    */
   private held: number[] = [];
+  private holdTimer: NodeJS.Timeout | null = null;
   private readonly reconnectInitialMs: number;
   private readonly reconnectMaxMs: number;
   private readonly retentionMs: number;
@@ -183,6 +192,7 @@ export class PostgresEventBridge implements EventRelay {
       clearInterval(this.pruneTimer);
       this.pruneTimer = null;
     }
+    this.releaseHeld();
     // Bounded: a read or write stuck on a dead connection must not hold up shutdown.
     await Promise.race([Promise.all([this.chain, this.writing]), sleep(2000)]);
     const client = this.client;
@@ -290,16 +300,31 @@ export class PostgresEventBridge implements EventRelay {
     }
     if (this.inserting || this.held.length > 0) {
       this.held.push(id);
+      if (this.held.length === 1) {
+        this.holdTimer = setTimeout(() => this.releaseHeld(), HOLD_MS);
+        this.holdTimer.unref();
+      } else if (this.held.length >= FETCH_BATCH) {
+        this.releaseHeld();
+      }
       return;
     }
     this.accept(id);
   }
 
-  /** Classifies the notifications held during an insert, now that its ids are known. */
+  /**
+   * Classifies the held notifications in arrival order: when the insert answers (its ids now
+   * known), or when the hold runs out.
+   */
   private releaseHeld(): void {
+    if (this.holdTimer) {
+      clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+    }
     const held = this.held;
     this.held = [];
-    held.forEach((id) => this.accept(id));
+    for (const id of held) {
+      this.accept(id);
+    }
   }
 
   private accept(id: number): void {
@@ -323,6 +348,8 @@ export class PostgresEventBridge implements EventRelay {
 
   private rememberOwn(rows: unknown): void {
     if (!Array.isArray(rows)) {
+      // Not what the insert answers on Postgres: own rows would then be read back (and skipped).
+      this.options.log.warn({ answer: typeof rows }, 'communication.bridge.own_ids_unknown');
       return;
     }
     for (const row of rows as Array<{ id?: unknown }>) {
@@ -347,7 +374,7 @@ export class PostgresEventBridge implements EventRelay {
     });
   }
 
-  /** A read-back, counted from the moment it is queued until it ends (see onNotification). */
+  /** A read-back, counted from the moment it is queued until it ends (see accept). */
   private enqueueRead(read: () => Promise<void>): void {
     this.reads += 1;
     this.enqueue(async () => {
@@ -384,18 +411,32 @@ export class PostgresEventBridge implements EventRelay {
     }
   }
 
+  /** Reads, page by page, what other replicas wrote after the last id seen before a reconnect. */
   private async catchUp(client: Client): Promise<void> {
-    if (client !== this.client || this.lastSeenId === null) {
-      return;
+    let events = 0;
+    let full = false;
+    for (let page = 0; page < CATCH_UP_PAGES; page++) {
+      if (client !== this.client || this.lastSeenId === null) {
+        break;
+      }
+      const { rows } = await client.query<StoredEventRow>(
+        `SELECT ${SELECT_COLUMNS} FROM domain_events WHERE id > $1 AND origin_id <> $2 ORDER BY id LIMIT ${CATCH_UP_LIMIT}`,
+        [this.lastSeenId, this.options.originId],
+      );
+      this.deliverRows(rows);
+      this.lastSeenId = Math.max(this.lastSeenId, ...rows.map((row) => row.id));
+      events += rows.length;
+      full = rows.length === CATCH_UP_LIMIT;
+      if (!full) {
+        break;
+      }
     }
-    const { rows } = await client.query<StoredEventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM domain_events WHERE id > $1 AND origin_id <> $2 ORDER BY id LIMIT ${CATCH_UP_LIMIT}`,
-      [this.lastSeenId, this.options.originId],
-    );
-    this.deliverRows(rows);
-    this.lastSeenId = Math.max(this.lastSeenId, ...rows.map((row) => row.id));
-    if (rows.length > 0) {
-      this.options.log.info({ events: rows.length }, 'communication.bridge.caught_up');
+    if (events > 0) {
+      this.options.log.info({ events }, 'communication.bridge.caught_up');
+    }
+    if (full) {
+      // Clients that were away this long reload their views anyway; the replica moves on.
+      this.options.log.warn({ events, last_id: this.lastSeenId }, 'communication.bridge.catch_up_truncated');
     }
   }
 
