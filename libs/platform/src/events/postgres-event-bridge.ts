@@ -41,6 +41,13 @@ const FETCH_BATCH = 500;
 /** Rows per catch-up page; pages follow until a short one (at most CATCH_UP_PAGES). */
 const CATCH_UP_LIMIT = 1000;
 const CATCH_UP_PAGES = 100;
+/**
+ * The catch-up starts this many ids below the last one seen. Ids are taken when a row is inserted
+ * but notified when it commits, so a row of another replica can commit (and be missed while the
+ * listener is away) after a higher id was already seen. Rows in the overlap that were delivered
+ * already are recognised (DELIVERED_MEMORY is far larger) and not delivered twice.
+ */
+const CATCH_UP_OVERLAP = 256;
 const DELIVERED_MEMORY = 4096;
 /** Own ids remembered until their notifications come back (within milliseconds; the bound is generous). */
 const OWN_MEMORY = 4096;
@@ -413,19 +420,20 @@ export class PostgresEventBridge implements EventRelay {
 
   /** Reads, page by page, what other replicas wrote after the last id seen before a reconnect. */
   private async catchUp(client: Client): Promise<void> {
+    if (this.lastSeenId === null) {
+      return;
+    }
+    let after = Math.max(0, this.lastSeenId - CATCH_UP_OVERLAP);
     let events = 0;
     let full = false;
-    for (let page = 0; page < CATCH_UP_PAGES; page++) {
-      if (client !== this.client || this.lastSeenId === null) {
-        break;
-      }
+    for (let page = 0; page < CATCH_UP_PAGES && client === this.client; page++) {
       const { rows } = await client.query<StoredEventRow>(
         `SELECT ${SELECT_COLUMNS} FROM domain_events WHERE id > $1 AND origin_id <> $2 ORDER BY id LIMIT ${CATCH_UP_LIMIT}`,
-        [this.lastSeenId, this.options.originId],
+        [after, this.options.originId],
       );
-      this.deliverRows(rows);
-      this.lastSeenId = Math.max(this.lastSeenId, ...rows.map((row) => row.id));
-      events += rows.length;
+      events += this.deliverRows(rows);
+      after = rows.at(-1)?.id ?? after;
+      this.lastSeenId = Math.max(this.lastSeenId, after);
       full = rows.length === CATCH_UP_LIMIT;
       if (!full) {
         break;
@@ -440,7 +448,9 @@ export class PostgresEventBridge implements EventRelay {
     }
   }
 
-  private deliverRows(rows: StoredEventRow[]): void {
+  /** Delivers the rows not delivered before; answers how many that were. */
+  private deliverRows(rows: StoredEventRow[]): number {
+    let delivered = 0;
     for (const row of rows) {
       // A row can come both from the catch-up and from its own notification: deliver it once.
       if (this.delivered.has(row.id)) {
@@ -453,7 +463,9 @@ export class PostgresEventBridge implements EventRelay {
         continue;
       }
       this.options.deliver(event);
+      delivered += 1;
     }
+    return delivered;
   }
 
   private remember(id: number): void {
