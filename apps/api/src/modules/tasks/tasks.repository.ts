@@ -40,7 +40,9 @@ export class TasksRepository {
       query.andWhere(
         new Brackets((q) =>
           q
-            .where('t.assignee_id IN (:...assigneeIds)', { assigneeIds: assigneeIds(assignee) })
+            .where('t.assignee_id IN (:...assigneeIds)', {
+              assigneeIds: [assignee.ref, assignee.agentId ?? assignee.ref],
+            })
             .orWhere('LOWER(t.assigned_to) = :assignee', { assignee: assignee.ref.toLowerCase() }),
         ),
       );
@@ -149,8 +151,4 @@ export class TasksRepository {
   countByStatus(status: TaskStatus): Promise<number> {
     return this.repo().countBy({ status });
   }
-}
-
-function assigneeIds(assignee: { ref: string; agentId?: string }): string[] {
-  return assignee.agentId && assignee.agentId !== assignee.ref ? [assignee.agentId, assignee.ref] : [assignee.ref];
 }
