@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -164,5 +164,8 @@ describe('graceful shutdown of the built server', () => {
     const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
     expect(code).toBe(0);
     expect(output).toContain('api.shutdown.started');
+    // The sinks run on their own thread in the server: shutdown drains it before the process exits.
+    const access = readFileSync(join(dir, 'logs', 'access.log'), 'utf8');
+    expect(access).toContain('"url":"/api/v1/fixtures-absent"');
   }, 40_000);
 });

@@ -66,6 +66,8 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
     sinkOverrides: sinks.sinkOverrides,
     customSinks: sinks.customSinks,
     console: options.consoleDestination ? { destination: options.consoleDestination } : undefined,
+    // The server's request thread only queues records; the sinks run on a thread of their own.
+    sinkThread: 'worker',
   });
   if (config.auth.devAuthBypass) {
     logging

@@ -4,18 +4,14 @@ import { resolve } from 'node:path';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 
 import { Correlation } from '../context/correlation';
-import { createConsoleSink } from './console-sink';
-import { createFileSink } from './file-sink';
-import { createHttpSink } from './http-sink';
 import { type LogLevelName, levelValue, maxLevel, toPinoLevel, wireLevelForValue } from './levels';
-import type { ConsoleOptions, LoggingOptions, LoggingRuntime } from './logging.types';
+import type { LoggingOptions, LoggingRuntime } from './logging.types';
 import { redact, redactRecord } from './redaction';
-import { createSinkRouter, type RoutedSink } from './routing-stream';
+import { createLevelledStream } from './routing-stream';
 import type { SinkInfo } from './sink-config';
-import type { SinkDestination } from './sink-destination';
-import { type PlannedSink, planSinks } from './sink-plan';
-import { createSyslogSink } from './syslog-sink';
-import { createTextFormatter } from './text-format';
+import { createInlineSinkHost, type SinkHost, type SinkHostConfig } from './sink-host';
+import { planSinks } from './sink-plan';
+import { sinkWorkerEntry, WorkerSinkHost } from './worker-sink-host';
 
 const ROOT_LOGGER = 'synthorg';
 
@@ -28,70 +24,44 @@ export function createLogging(options: LoggingOptions): LoggingRuntime {
   mkdirSync(dir, { recursive: true });
   const planned = planSinks(options.sinkOverrides ?? {}, options.customSinks ?? []);
   const enabled = planned.filter((sink) => sink.info.enabled);
-  const destinations: SinkDestination[] = [];
-  const routed: RoutedSink[] = [];
-  try {
-    for (const sink of enabled) {
-      const destination = openDestination(sink, dir, options.console ?? {});
-      destinations.push(destination);
-      routed.push({ level: levelValue(sink.level), prefixes: sink.info.routing_prefixes, destination });
-    }
-  } catch (error) {
-    destinations.forEach((destination) => void destination.close());
-    throw error;
-  }
+  const host = openSinkHost(
+    {
+      dir,
+      sinks: enabled,
+      console: {
+        colorize: options.console?.colorize ?? process.env['NO_COLOR'] === undefined,
+        fd: options.console?.fd,
+      },
+    },
+    options,
+  );
   const rootLevel = options.rootLevel ?? 'info';
   // Nothing below the least severe enabled sink can be written anywhere, so pino's level check drops it for free.
   const effective = enabled.map((sink) => sink.level).reduce(minLevel, 'critical' as LogLevelName);
   const base = pino(
     loggerOptions(maxLevel(rootLevel, effective), options.enableCorrelation ?? true),
-    createSinkRouter(routed),
+    createLevelledStream((line, level) => host.write(line, level)),
   );
   redactChildren(base);
   return new Runtime(
     base,
     planned.map((sink) => sink.info),
-    destinations,
+    host,
   );
+}
+
+/**
+ * The sink thread when asked for and possible: an in-process console stream cannot cross threads,
+ * and without compiled output (a TypeScript test runner) there is no thread entry to start.
+ */
+function openSinkHost(config: SinkHostConfig, options: LoggingOptions): SinkHost {
+  const consoleDestination = options.console?.destination;
+  const entry = options.sinkThread === 'worker' && !consoleDestination ? sinkWorkerEntry() : undefined;
+  return entry ? new WorkerSinkHost(entry, config) : createInlineSinkHost(config, consoleDestination);
 }
 
 function minLevel(a: LogLevelName, b: LogLevelName): LogLevelName {
   return levelValue(a) <= levelValue(b) ? a : b;
-}
-
-function openDestination(sink: PlannedSink, dir: string, consoleOptions: ConsoleOptions): SinkDestination {
-  const { target, info } = sink;
-  switch (target.kind) {
-    case 'console':
-      return createConsoleSink({
-        json: info.json_format,
-        colorize: consoleOptions.colorize ?? process.env['NO_COLOR'] === undefined,
-        destination: consoleOptions.destination,
-        fd: consoleOptions.fd,
-      });
-    case 'file': {
-      const file = createFileSink({
-        identifier: info.identifier,
-        filePath: resolve(dir, target.relativePath),
-        rotation: target.rotation,
-      });
-      return info.json_format ? file : withTextFormat(file);
-    }
-    case 'syslog':
-      return createSyslogSink(target.config);
-    case 'http':
-      return createHttpSink(target.config);
-  }
-}
-
-/** json_format: false on a file sink: same records, rendered as plain (uncoloured) text lines. */
-function withTextFormat(destination: SinkDestination): SinkDestination {
-  const format = createTextFormatter(false);
-  return {
-    write: (line: string) => destination.write(format(line)),
-    flush: () => destination.flush(),
-    close: () => destination.close(),
-  };
 }
 
 type Fields = Record<string, unknown>;
@@ -198,12 +168,11 @@ function qualify(name: string): string {
 class Runtime implements LoggingRuntime {
   readonly root: Logger;
   private readonly named = new Map<string, Logger>();
-  private closing?: Promise<void>;
 
   constructor(
     private readonly base: Logger,
     private readonly infos: readonly SinkInfo[],
-    private readonly destinations: readonly SinkDestination[],
+    private readonly host: SinkHost,
   ) {
     this.root = base.child({ logger: ROOT_LOGGER });
     this.named.set(ROOT_LOGGER, this.root);
@@ -228,12 +197,11 @@ class Runtime implements LoggingRuntime {
     }));
   }
 
-  async flush(): Promise<void> {
-    await Promise.all(this.destinations.map((destination) => destination.flush()));
+  flush(): Promise<void> {
+    return this.host.flush();
   }
 
   close(): Promise<void> {
-    this.closing ??= Promise.all(this.destinations.map((destination) => destination.close())).then(() => undefined);
-    return this.closing;
+    return this.host.close();
   }
 }

@@ -24,6 +24,12 @@ export interface LoggingOptions {
   /** Output of validateSinkSettings. */
   customSinks?: CustomSinkConfig[];
   console?: ConsoleOptions;
+  /**
+   * Where the sinks run: 'inline' (default) on the logging thread, or 'worker' on a thread of their
+   * own, which keeps routing, rendering and I/O off a busy server's event loop. 'worker' needs
+   * compiled output and no in-process console destination; otherwise the sinks run inline.
+   */
+  sinkThread?: 'inline' | 'worker';
 }
 
 export interface LoggingRuntime {

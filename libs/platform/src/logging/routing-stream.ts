@@ -65,9 +65,26 @@ export interface RoutedSink {
   destination: LineWriter;
 }
 
+/** Hands a serialized record and its pino level value to wherever records go. */
+export type RecordWriter = (line: string, level: number) => void;
+
 /** What pino hands a stream that asks for record metadata. */
 export interface SinkRouter extends LineWriter {
   lastLevel?: number;
+}
+
+/**
+ * The stream pino writes to: it passes each serialized record on with its level, which pino sets
+ * on a stream that declares it needs record metadata (so no sink has to parse the level back).
+ */
+export function createLevelledStream(writeRecord: RecordWriter): SinkRouter {
+  const stream: SinkRouter & { [key: symbol]: unknown } = {
+    write(line: string): void {
+      writeRecord(line, stream.lastLevel ?? 0);
+    },
+  };
+  stream[pino.symbols.needsMetadataGsym] = true;
+  return stream;
 }
 
 /**
@@ -75,7 +92,7 @@ export interface SinkRouter extends LineWriter {
  * of this service, with routing built in. Which sinks take a (logger, level) pair is worked out
  * once and remembered, so a record costs one lookup however many sinks there are.
  */
-export function createSinkRouter(sinks: readonly RoutedSink[]): SinkRouter {
+export function createRecordRouter(sinks: readonly RoutedSink[]): RecordWriter {
   const routes = new Map<number, Map<string, readonly LineWriter[]>>();
   const resolve = (level: number, name: string | undefined): readonly LineWriter[] =>
     sinks
@@ -85,30 +102,29 @@ export function createSinkRouter(sinks: readonly RoutedSink[]): SinkRouter {
           (sink.prefixes.length === 0 || (name !== undefined && matchesRouting(name, sink.prefixes))),
       )
       .map((sink) => sink.destination);
-  const router: SinkRouter & { [key: symbol]: unknown } = {
-    write(line: string): void {
-      const level = router.lastLevel ?? 0;
-      const name = loggerNameOf(line);
-      let byName = routes.get(level);
-      if (!byName) {
-        byName = new Map();
-        routes.set(level, byName);
+  return (line: string, level: number): void => {
+    const name = loggerNameOf(line);
+    let byName = routes.get(level);
+    if (!byName) {
+      byName = new Map();
+      routes.set(level, byName);
+    }
+    const key = name ?? '';
+    let targets = byName.get(key);
+    if (!targets) {
+      targets = resolve(level, name);
+      // Logger names come from code, but bound the memo all the same.
+      if (byName.size < 4096) {
+        byName.set(key, targets);
       }
-      const key = name ?? '';
-      let targets = byName.get(key);
-      if (!targets) {
-        targets = resolve(level, name);
-        // Logger names come from code, but bound the memo all the same.
-        if (byName.size < 4096) {
-          byName.set(key, targets);
-        }
-      }
-      for (const target of targets) {
-        target.write(line);
-      }
-    },
+    }
+    for (const target of targets) {
+      target.write(line);
+    }
   };
-  // pino sets lastLevel (and friends) on a stream that declares it needs them.
-  router[pino.symbols.needsMetadataGsym] = true;
-  return router;
+}
+
+/** A pino destination that routes in place: {@link createRecordRouter} behind {@link createLevelledStream}. */
+export function createSinkRouter(sinks: readonly RoutedSink[]): SinkRouter {
+  return createLevelledStream(createRecordRouter(sinks));
 }

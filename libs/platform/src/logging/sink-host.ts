@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+
+import { createConsoleSink } from './console-sink';
+import { createFileSink } from './file-sink';
+import { createHttpSink } from './http-sink';
+import { levelValue } from './levels';
+import type { ConsoleOptions } from './logging.types';
+import { createRecordRouter, type RoutedSink } from './routing-stream';
+import type { SinkDestination } from './sink-destination';
+import type { PlannedSink } from './sink-plan';
+import { createSyslogSink } from './syslog-sink';
+import { createTextFormatter } from './text-format';
+
+/**
+ * Where serialized records go once pino has written them: the enabled sinks, with routing. The
+ * logger holds one host; it runs the sinks on the calling thread (inline) or on a thread of its
+ * own (see worker-sink-host), and the logger cannot tell the two apart.
+ */
+export interface SinkHost {
+  /** One serialized record (newline-terminated) and its pino level value. */
+  write(line: string, level: number): void;
+  /** Resolves once every record written so far has reached its sinks (network sinks: sent or dropped). */
+  flush(): Promise<void>;
+  /** Flushes, then closes files, sockets and timers, and drains the console. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Everything a host needs to open the sinks; plain data, so it can be handed to another thread. */
+export interface SinkHostConfig {
+  /** Absolute log directory (already created). */
+  dir: string;
+  /** The enabled sinks, in routing order. */
+  sinks: PlannedSink[];
+  /** Console settings other than an in-process destination (which cannot cross threads). */
+  console: { colorize: boolean; fd?: number };
+}
+
+/** Opens every sink of `config` on this thread and routes records to them. */
+export function createInlineSinkHost(config: SinkHostConfig, consoleDestination?: NodeJS.WritableStream): SinkHost {
+  const destinations: SinkDestination[] = [];
+  const routed: RoutedSink[] = [];
+  try {
+    for (const sink of config.sinks) {
+      const destination = openDestination(sink, config.dir, { ...config.console, destination: consoleDestination });
+      destinations.push(destination);
+      routed.push({ level: levelValue(sink.level), prefixes: sink.info.routing_prefixes, destination });
+    }
+  } catch (error) {
+    destinations.forEach((destination) => void destination.close());
+    throw error;
+  }
+  const route = createRecordRouter(routed);
+  let closing: Promise<void> | undefined;
+  return {
+    write: route,
+    async flush(): Promise<void> {
+      await Promise.all(destinations.map((destination) => destination.flush()));
+    },
+    close(): Promise<void> {
+      closing ??= Promise.all(destinations.map((destination) => destination.close())).then(() => undefined);
+      return closing;
+    },
+  };
+}
+
+function openDestination(sink: PlannedSink, dir: string, consoleOptions: ConsoleOptions): SinkDestination {
+  const { target, info } = sink;
+  switch (target.kind) {
+    case 'console':
+      return createConsoleSink({
+        json: info.json_format,
+        colorize: consoleOptions.colorize ?? false,
+        destination: consoleOptions.destination,
+        fd: consoleOptions.fd,
+      });
+    case 'file': {
+      const file = createFileSink({
+        identifier: info.identifier,
+        filePath: resolve(dir, target.relativePath),
+        rotation: target.rotation,
+      });
+      return info.json_format ? file : withTextFormat(file);
+    }
+    case 'syslog':
+      return createSyslogSink(target.config);
+    case 'http':
+      return createHttpSink(target.config);
+  }
+}
+
+/** json_format: false on a file sink: same records, rendered as plain (uncoloured) text lines. */
+function withTextFormat(destination: SinkDestination): SinkDestination {
+  const format = createTextFormatter(false);
+  return {
+    write: (line: string) => destination.write(format(line)),
+    flush: () => destination.flush(),
+    close: () => destination.close(),
+  };
+}

@@ -1,0 +1,9 @@
+/** Messages from the logging thread to the sink thread. */
+export type HostRequest =
+  /** Newline-terminated records, concatenated, and each record's pino level value, in order. */
+  | { type: 'records'; text: string; levels: Uint8Array; chars: number }
+  | { type: 'flush'; id: number }
+  | { type: 'close'; id: number };
+
+/** Messages from the sink thread back: records taken (backlog accounting), or a request done. */
+export type HostReply = { type: 'taken'; chars: number } | { type: 'done'; id: number };
