@@ -98,7 +98,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.set('etag', false);
   app.use(
     createRequestContextMiddleware({
-      accessLog: logging.forName('api.access'),
+      accessLog: logging.prebuilt('api.access'),
       // Probes run every few seconds on every replica; their lines would drown the access log.
       quietPathPrefixes: [`/${API_PREFIX}/health/`],
     }),

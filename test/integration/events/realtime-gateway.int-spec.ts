@@ -59,6 +59,7 @@ function captureLogging(lines: string[]): LoggingRuntime {
   return {
     root,
     forName: (name: string) => root.child({ logger: `synthorg.${name}` }),
+    prebuilt: () => ({ isLevelEnabled: () => false, write: () => undefined }),
     sinks: () => [],
     flush: () => Promise.resolve(),
     close: () => Promise.resolve(),

@@ -1,5 +1,5 @@
 export { createLogging } from './logging.factory';
-export type { ConsoleOptions, LoggingOptions, LoggingRuntime } from './logging.types';
+export type { ConsoleOptions, LoggingOptions, LoggingRuntime, PrebuiltRecordLogger } from './logging.types';
 export type { LogLevelName, WireLevel } from './levels';
 export {
   CONSOLE_SINK_ID,

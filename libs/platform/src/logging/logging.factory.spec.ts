@@ -89,6 +89,47 @@ describe('createLogging', () => {
     });
   });
 
+  describe('prebuilt records', () => {
+    const raw = (file: string): string[] =>
+      readFileSync(join(dir, file), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => line.replace(/"time":"[^"]*"/, '"time":"T"'));
+
+    it('should write the same line pino writes for the same record, to the same sinks', async () => {
+      const logging = start();
+      const record = {
+        request_id: 'a1b2',
+        req: { method: 'GET', url: '/api/v1/x?q="quoted"\\ü' },
+        res: { status_code: 404 },
+        duration_ms: 1.25,
+      };
+      logging.forName('api.access').warn(record, 'api.request.completed');
+      const members = JSON.stringify(record).slice(1, -1);
+      logging.prebuilt('api.access').write('warning', members, 'api.request.completed');
+      await logging.flush();
+      for (const file of ['access.log', 'synthorg.log', 'debug.log']) {
+        const [viaPino, prebuilt] = raw(file);
+        expect(prebuilt).toBe(viaPino);
+      }
+      expect(raw('access.log')).toHaveLength(2);
+      const consoleLines = consoleOut.text.split('\n').filter((line) => line.includes('api.request.completed'));
+      expect(consoleLines).toHaveLength(2);
+      expect(consoleLines[1]?.replace(/^\[[^\]]*\]/, '')).toBe(consoleLines[0]?.replace(/^\[[^\]]*\]/, ''));
+    });
+
+    it('should write nothing below the logger level', async () => {
+      const logging = start({ rootLevel: 'warning' });
+      const access = logging.prebuilt('api.access');
+      expect(access.isLevelEnabled('info')).toBe(false);
+      expect(access.isLevelEnabled('error')).toBe(true);
+      access.write('info', '"n":1', 'api.request.completed');
+      access.write('error', '"n":2', 'api.request.completed');
+      await logging.flush();
+      expect(records('access.log')).toEqual([expect.objectContaining({ n: 2, level: 'ERROR' })]);
+    });
+  });
+
   describe('routing', () => {
     it('should route a security record to audit.log and synthorg.log but not access.log', async () => {
       const logging = start();

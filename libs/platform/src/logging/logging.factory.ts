@@ -5,7 +5,7 @@ import pino, { type Logger, type LoggerOptions } from 'pino';
 
 import { Correlation } from '../context/correlation';
 import { type LogLevelName, levelValue, maxLevel, toPinoLevel, wireLevelForValue } from './levels';
-import type { LoggingOptions, LoggingRuntime } from './logging.types';
+import type { LoggingOptions, LoggingRuntime, PrebuiltRecordLogger } from './logging.types';
 import { redact, redactRecord } from './redaction';
 import { createLevelledStream } from './routing-stream';
 import type { SinkInfo } from './sink-config';
@@ -187,6 +187,32 @@ class Runtime implements LoggingRuntime {
       this.named.set(qualified, logger);
     }
     return logger;
+  }
+
+  prebuilt(name: string): PrebuiltRecordLogger {
+    const logger = this.forName(name);
+    const binding = `,"logger":${JSON.stringify(qualify(name))},`;
+    const host = this.host;
+    const events = new Map<string, string>();
+    const enabled = (level: LogLevelName): boolean => logger.isLevelEnabled(toPinoLevel(level));
+    return {
+      isLevelEnabled: enabled,
+      write(level: LogLevelName, members: string, event: string): void {
+        if (!enabled(level)) {
+          return;
+        }
+        let tail = events.get(event);
+        if (tail === undefined) {
+          tail = `,"event":${JSON.stringify(event)}}\n`;
+          // Events are constants of the calling code; the bound only guards against misuse.
+          if (events.size < 64) {
+            events.set(event, tail);
+          }
+        }
+        const value = levelValue(level);
+        host.write(`{"level":"${wireLevelForValue(value)}"${isoTimestamp()}${binding}${members}${tail}`, value);
+      },
+    };
   }
 
   sinks(): SinkInfo[] {

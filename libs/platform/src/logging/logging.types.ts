@@ -32,11 +32,25 @@ export interface LoggingOptions {
   sinkThread?: 'inline' | 'worker';
 }
 
+/**
+ * A logger for one record shape the caller serializes itself, for the hottest paths (the access log):
+ * it skips pino's generic work (record merging, redaction walk, per-key serialization) and writes the
+ * same line pino would. The caller owns the members' safety: valid, escaped JSON, no sensitive keys,
+ * and the correlation ids the record needs (none are added).
+ */
+export interface PrebuiltRecordLogger {
+  isLevelEnabled(level: LogLevelName): boolean;
+  /** `members`: the record's fields as JSON object members, e.g. `"a":1,"b":{"c":"x"}`. */
+  write(level: LogLevelName, members: string, event: string): void;
+}
+
 export interface LoggingRuntime {
   /** Logger named `synthorg`. */
   readonly root: Logger;
   /** Child logger named `synthorg.<name>` (a name already starting with `synthorg.` is kept); cached per name. */
   forName(name: string): Logger;
+  /** The same logger as forName(name), for records serialized by the caller. */
+  prebuilt(name: string): PrebuiltRecordLogger;
   /** Every sink, disabled defaults included (enabled: false). */
   sinks(): SinkInfo[];
   /** Resolves once every record logged so far has reached its sinks (network sinks: sent or dropped). */
