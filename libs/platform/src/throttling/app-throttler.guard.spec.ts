@@ -1,10 +1,10 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { SkipThrottle, type ThrottlerStorage } from '@nestjs/throttler';
+import { SkipThrottle, Throttle, type ThrottlerStorage } from '@nestjs/throttler';
 
 import { RateLimitedError } from '@app/domain';
 
-import { AppThrottlerGuard, memoizeMetadataReads, SKIP_METADATA } from './app-throttler.guard';
+import { AppThrottlerGuard } from './app-throttler.guard';
 import { MemoryThrottlerStorage } from './memory-throttler.storage';
 
 @SkipThrottle({ default: true, auth: true })
@@ -17,12 +17,17 @@ class PartlySkippedController {
   partly(): void {}
 }
 
-function contextFor(classRef: object, handler: object, req: Record<string, unknown>): ExecutionContext {
+function contextFor(
+  classRef: object,
+  handler: object,
+  req: Record<string, unknown>,
+  res: object = { setHeader: jest.fn() },
+): ExecutionContext {
   return {
     getHandler: () => handler,
     getClass: () => classRef,
     getType: () => 'http',
-    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({ header: jest.fn() }) }),
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
   } as unknown as ExecutionContext;
 }
 
@@ -64,22 +69,68 @@ describe('AppThrottlerGuard', () => {
   });
 });
 
-describe('memoizeMetadataReads', () => {
-  it('should read each key once per route and keep routes of different classes apart', () => {
+describe('AppThrottlerGuard route plans', () => {
+  class Limited {
+    @Throttle({ default: { limit: 2, ttl: 1_000 } })
+    strict(): void {}
+
+    loose(): void {}
+  }
+
+  function guardWith(storage: ThrottlerStorage, reflector: Reflector, limit: number | (() => number)) {
+    return new AppThrottlerGuard({ throttlers: [{ name: 'default', ttl: 60_000, limit }] }, storage, reflector);
+  }
+
+  it('should read the metadata of a route once, whatever the number of requests', async () => {
     const reflector = new Reflector();
     const read = jest.spyOn(reflector, 'getAllAndOverride');
-    const view = memoizeMetadataReads(reflector);
-    const handler = ProbeController.prototype.probe;
-    const key = `${SKIP_METADATA}default`;
-    expect(view.getAllAndOverride(key, [handler, ProbeController])).toBe(true);
-    expect(view.getAllAndOverride(key, [handler, ProbeController])).toBe(true);
-    expect(read).toHaveBeenCalledTimes(1);
-    // The same function under another class is another route (the skip was on the class).
-    expect(view.getAllAndOverride(key, [handler, PartlySkippedController])).toBeUndefined();
-    const partly = PartlySkippedController.prototype.partly;
-    expect(view.getAllAndOverride(key, [partly, PartlySkippedController])).toBe(true);
-    expect(view.getAllAndOverride(`${SKIP_METADATA}auth`, [partly, PartlySkippedController])).toBeUndefined();
-    expect(view.getAllAndOverride(`${SKIP_METADATA}auth`, [partly, PartlySkippedController])).toBeUndefined();
-    expect(read).toHaveBeenCalledTimes(4);
+    const guard = guardWith(new MemoryThrottlerStorage(), reflector, 100);
+    await guard.onModuleInit();
+    const context = contextFor(Limited, Limited.prototype.loose, { ip: '10.0.0.1' });
+    await guard.canActivate(context);
+    const perRoute = read.mock.calls.length;
+    for (let i = 0; i < 5; i++) {
+      await guard.canActivate(context);
+    }
+    expect(perRoute).toBeGreaterThan(0);
+    expect(read).toHaveBeenCalledTimes(perRoute);
+  });
+
+  it('should apply the @Throttle() override of a route and the module limit elsewhere, and send the headers', async () => {
+    const guard = guardWith(new MemoryThrottlerStorage(), new Reflector(), 3);
+    await guard.onModuleInit();
+    const headers: Record<string, unknown> = {};
+    const res = { setHeader: (name: string, value: unknown) => (headers[name] = value) };
+    const strict = contextFor(Limited, Limited.prototype.strict, { ip: '10.0.0.2' }, res);
+    await guard.canActivate(strict);
+    await guard.canActivate(strict);
+    expect(headers).toMatchObject({ 'X-RateLimit-Limit': 2, 'X-RateLimit-Remaining': 0 });
+    await expect(guard.canActivate(strict)).rejects.toBeInstanceOf(RateLimitedError);
+    // The default window is shared by every route of a client: another client for the other route.
+    const loose = contextFor(Limited, Limited.prototype.loose, { ip: '10.0.0.5' }, res);
+    for (let i = 0; i < 3; i++) {
+      await expect(guard.canActivate(loose)).resolves.toBe(true);
+    }
+    expect(headers).toMatchObject({ 'X-RateLimit-Limit': 3, 'X-RateLimit-Remaining': 0 });
+    await expect(guard.canActivate(loose)).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it('should resolve a limit given as a function on every request', async () => {
+    let current = 1;
+    const guard = guardWith(new MemoryThrottlerStorage(), new Reflector(), () => current);
+    await guard.onModuleInit();
+    const context = contextFor(Limited, Limited.prototype.loose, { ip: '10.0.0.3' });
+    await guard.canActivate(context);
+    current = 3; // with the limit read once, the second request would be refused
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    await guard.canActivate(context);
+    await expect(guard.canActivate(context)).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it('should refuse a limit that is not a number, as the base guard does', async () => {
+    const guard = guardWith(new MemoryThrottlerStorage(), new Reflector(), (() => 'many') as unknown as () => number);
+    await guard.onModuleInit();
+    const context = contextFor(Limited, Limited.prototype.loose, { ip: '10.0.0.4' });
+    await expect(guard.canActivate(context)).rejects.toThrow('Invalid "limit" for the "default" throttler');
   });
 });

@@ -1,11 +1,17 @@
-import { type ExecutionContext, Injectable, type Type } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
+
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
+  type Resolvable,
+  type ThrottlerGenerateKeyFunction,
+  type ThrottlerGetTrackerFunction,
   ThrottlerGuard,
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
+  type ThrottlerOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 
@@ -13,38 +19,75 @@ import { RateLimitedError } from '@app/domain';
 
 import type { RequestWithActor } from '../auth/actor';
 
-/** The metadata key prefix @SkipThrottle() writes (followed by the limit's name); not exported by the package. */
+/**
+ * Metadata key prefixes that @SkipThrottle() and @Throttle() write (each followed by a limit's name);
+ * the package does not export them.
+ */
 export const SKIP_METADATA = 'THROTTLER:SKIP';
+const LIMIT_METADATA = 'THROTTLER:LIMIT';
+const TTL_METADATA = 'THROTTLER:TTL';
+const BLOCK_DURATION_METADATA = 'THROTTLER:BLOCK_DURATION';
+const TRACKER_METADATA = 'THROTTLER:TRACKER';
+const KEY_GENERATOR_METADATA = 'THROTTLER:KEY_GENERATOR';
+
+type NamedThrottler = ThrottlerOptions & { name: string };
+
+/** One limit as it applies to one route: decorator overrides merged over the module's options. */
+interface RouteLimit {
+  throttler: NamedThrottler;
+  skipIf: ((context: ExecutionContext) => boolean) | undefined;
+  limit: Resolvable<number>;
+  ttl: Resolvable<number>;
+  blockDuration: Resolvable<number> | undefined;
+  getTracker: ThrottlerGetTrackerFunction;
+  generateKey: ThrottlerGenerateKeyFunction;
+}
 
 /**
  * Rate limits per authenticated user, or per client address when anonymous (runs after the
  * AuthGuard). The global window is shared by all routes of a client; the strict authentication
  * limit counts per route.
+ *
+ * The base guard reads six metadata keys per limit on every request. Route metadata is fixed once
+ * the application is built, so this guard reads it once per route into a plan (the limits that
+ * apply, with their overrides) and each request only resolves values and counts. A route that
+ * @SkipThrottle() exempts from every limit (the health probes) has an empty plan.
  */
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
+  private readonly plans = new WeakMap<object, WeakMap<object, readonly RouteLimit[]>>();
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
   ) {
-    // The base guard reads five metadata keys per limit on every request; route metadata is fixed
-    // once the application is built, so each read is done once per route.
-    super(options, storage, memoizeMetadataReads(reflector));
+    super(options, storage, reflector);
   }
 
-  /**
-   * A route that @SkipThrottle() exempts from every limit (the health probes) returns here, before
-   * the base guard's per-limit work; the reads go through the memoized reflector.
-   */
-  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    return Promise.resolve(
-      this.throttlers.every(
-        (throttler) =>
-          this.reflector.getAllAndOverride<boolean | undefined>(SKIP_METADATA + throttler.name, targets) === true,
-      ),
-    );
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    for (const route of this.planFor(context)) {
+      if (route.skipIf?.(context)) {
+        continue;
+      }
+      const name = route.throttler.name;
+      const limit = await resolveNumber(context, route.limit, 'limit', name);
+      const ttl = await resolveNumber(context, route.ttl, 'ttl', name);
+      const blockDuration =
+        route.blockDuration === undefined
+          ? ttl
+          : await resolveNumber(context, route.blockDuration, 'blockDuration', name);
+      await this.handleRequest({
+        context,
+        limit,
+        ttl,
+        blockDuration,
+        throttler: route.throttler,
+        getTracker: route.getTracker,
+        generateKey: route.generateKey,
+      });
+    }
+    return true;
   }
 
   protected override getTracker(req: Record<string, unknown>): Promise<string> {
@@ -56,45 +99,73 @@ export class AppThrottlerGuard extends ThrottlerGuard {
     return name === 'auth' ? `${context.getClass().name}.${context.getHandler().name}:${tracker}` : tracker;
   }
 
+  /** The rate-limit headers go straight onto the response (Express's res.header adds nothing for them). */
+  protected override setResponseHeader(res: Record<string, unknown>, name: string, value: string | number): void {
+    (res as unknown as ServerResponse).setHeader(name, value);
+  }
+
   protected override throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     const wait = detail.timeToBlockExpire > 0 ? detail.timeToBlockExpire : detail.timeToExpire;
     throw new RateLimitedError(`Rate limit exceeded: retry in ${Math.max(1, wait)} seconds`, Math.max(1, wait));
   }
-}
 
-type Target = Type<unknown> | ((...args: never[]) => unknown);
-
-/**
- * A view of `reflector` whose getAllAndOverride remembers its answers per (handler, class, key).
- * Only for reads of decorator metadata, which never changes after bootstrap.
- */
-export function memoizeMetadataReads(reflector: Reflector): Reflector {
-  const memo = new WeakMap<object, WeakMap<object, Map<unknown, unknown>>>();
-  const read = reflector.getAllAndOverride.bind(reflector) as (key: unknown, targets: Target[]) => unknown;
-  const view = Object.create(reflector) as Reflector & {
-    getAllAndOverride: (key: unknown, targets: Target[]) => unknown;
-  };
-  view.getAllAndOverride = (key: unknown, targets: Target[]): unknown => {
-    const [handler, classRef] = targets;
-    if (targets.length !== 2 || !handler || !classRef) {
-      return read(key, targets);
-    }
-    let byClass = memo.get(handler);
+  private planFor(context: ExecutionContext): readonly RouteLimit[] {
+    const handler = context.getHandler();
+    const classRef = context.getClass();
+    let byClass = this.plans.get(handler);
     if (!byClass) {
       byClass = new WeakMap();
-      memo.set(handler, byClass);
+      this.plans.set(handler, byClass);
     }
-    let byKey = byClass.get(classRef);
-    if (!byKey) {
-      byKey = new Map();
-      byClass.set(classRef, byKey);
+    let plan = byClass.get(classRef);
+    if (!plan) {
+      plan = this.plan([handler, classRef]);
+      byClass.set(classRef, plan);
     }
-    if (byKey.has(key)) {
-      return byKey.get(key);
-    }
-    const value = read(key, targets);
-    byKey.set(key, value);
-    return value;
-  };
-  return view;
+    return plan;
+  }
+
+  private plan(targets: Targets): readonly RouteLimit[] {
+    const read = <T>(prefix: string, name: string): T | undefined =>
+      this.reflector.getAllAndOverride<T | undefined>(prefix + name, targets);
+    const common = this.commonOptions;
+    return this.throttlers
+      .map((options) => options as NamedThrottler)
+      .filter((throttler) => read<boolean>(SKIP_METADATA, throttler.name) !== true)
+      .map((throttler) => ({
+        throttler,
+        skipIf: throttler.skipIf ?? common.skipIf,
+        limit: read<Resolvable<number>>(LIMIT_METADATA, throttler.name) ?? throttler.limit,
+        ttl: read<Resolvable<number>>(TTL_METADATA, throttler.name) ?? throttler.ttl,
+        blockDuration: read<Resolvable<number>>(BLOCK_DURATION_METADATA, throttler.name) ?? throttler.blockDuration,
+        getTracker:
+          read<ThrottlerGetTrackerFunction>(TRACKER_METADATA, throttler.name) ??
+          throttler.getTracker ??
+          (common.getTracker as ThrottlerGetTrackerFunction),
+        generateKey:
+          read<ThrottlerGenerateKeyFunction>(KEY_GENERATOR_METADATA, throttler.name) ??
+          throttler.generateKey ??
+          (common.generateKey as ThrottlerGenerateKeyFunction),
+      }));
+  }
+}
+
+/** What Reflector.getAllAndOverride reads from: the handler, then its class. */
+type Targets = Parameters<Reflector['getAllAndOverride']>[1];
+
+/** A limit option as the base guard accepts it: a number, a numeric string, or a function of the request. */
+async function resolveNumber(
+  context: ExecutionContext,
+  value: Resolvable<number>,
+  option: string,
+  throttler: string,
+): Promise<number> {
+  const resolved: unknown = typeof value === 'function' ? await value(context) : value;
+  const number = typeof resolved === 'string' && resolved.trim() !== '' ? Number(resolved) : resolved;
+  if (typeof number !== 'number' || Number.isNaN(number)) {
+    throw new Error(
+      `Invalid "${option}" for the "${throttler}" throttler: expected a number, got ${JSON.stringify(resolved)}.`,
+    );
+  }
+  return number;
 }
