@@ -28,6 +28,16 @@ export class ThrottlingModule {
           inject: [APP_CONFIG, DatabaseService, Reflector],
           useFactory: (config: AppConfig, database: DatabaseService, reflector: Reflector) => {
             const limits = config.rateLimits;
+            // Whether a handler is one of the rate-limited authentication routes is fixed at build time.
+            const authRoutes = new WeakMap<object, boolean>();
+            const isAuthRoute = (handler: object): boolean => {
+              let known = authRoutes.get(handler);
+              if (known === undefined) {
+                known = reflector.get<boolean | undefined>(AUTH_RATE_LIMITED, handler as () => unknown) === true;
+                authRoutes.set(handler, known);
+              }
+              return known;
+            };
             return {
               throttlers: [
                 {
@@ -42,8 +52,7 @@ export class ThrottlingModule {
                   name: 'auth',
                   ttl: MINUTE_MS,
                   limit: limits.authEndpointsPerMinute,
-                  skipIf: (context) =>
-                    reflector.get<boolean | undefined>(AUTH_RATE_LIMITED, context.getHandler()) !== true,
+                  skipIf: (context) => !isAuthRoute(context.getHandler()),
                 },
               ],
               storage:
