@@ -11,6 +11,7 @@ import {
   buildAppConfig,
   createLogging,
   createValidationPipe,
+  JsonReplyExpressAdapter,
   type LoggingRuntime,
   readConfigSources,
   createRequestContextMiddleware,
@@ -80,6 +81,7 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
   }
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, logging, options.extraImports),
+    new JsonReplyExpressAdapter(),
     {
       bufferLogs: true,
       bodyParser: false,
