@@ -125,8 +125,12 @@ describe('createLogging', () => {
       expect(access.isLevelEnabled('error')).toBe(true);
       access.write('info', '"n":1', 'api.request.completed');
       access.write('error', '"n":2', 'api.request.completed');
+      access.write('error', '', 'api.request.completed'); // no fields: still one valid record
       await logging.flush();
-      expect(records('access.log')).toEqual([expect.objectContaining({ n: 2, level: 'ERROR' })]);
+      expect(records('access.log')).toEqual([
+        expect.objectContaining({ n: 2, level: 'ERROR' }),
+        expect.objectContaining({ logger: 'synthorg.api.access', event: 'api.request.completed' }),
+      ]);
     });
   });
 

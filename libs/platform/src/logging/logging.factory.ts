@@ -191,7 +191,7 @@ class Runtime implements LoggingRuntime {
 
   prebuilt(name: string): PrebuiltRecordLogger {
     const logger = this.forName(name);
-    const binding = `,"logger":${JSON.stringify(qualify(name))},`;
+    const binding = `,"logger":${JSON.stringify(qualify(name))}`;
     const host = this.host;
     const events = new Map<string, string>();
     const enabled = (level: LogLevelName): boolean => logger.isLevelEnabled(toPinoLevel(level));
@@ -210,7 +210,8 @@ class Runtime implements LoggingRuntime {
           }
         }
         const value = levelValue(level);
-        host.write(`{"level":"${wireLevelForValue(value)}"${isoTimestamp()}${binding}${members}${tail}`, value);
+        const fields = members === '' ? '' : `,${members}`;
+        host.write(`{"level":"${wireLevelForValue(value)}"${isoTimestamp()}${binding}${fields}${tail}`, value);
       },
     };
   }

@@ -1,6 +1,12 @@
 import pino from 'pino';
 
-import { createSinkRouter, loggerNameOf, matchesRouting, stringFieldOf } from './routing-stream';
+import {
+  createLevelledStream,
+  createRecordRouter,
+  loggerNameOf,
+  matchesRouting,
+  stringFieldOf,
+} from './routing-stream';
 
 describe('routing stream', () => {
   it('should read the logger binding when the record also nests a logger field', () => {
@@ -21,12 +27,12 @@ describe('routing stream', () => {
   it('should send each record to the sinks that take its level and logger, once each', () => {
     const seen: Record<string, string[]> = { all: [], api: [], errors: [] };
     const sink = (name: string) => ({ write: (line: string) => seen[name]?.push(line) });
-    const router = createSinkRouter([
+    const router = createRecordRouter([
       { level: 30, prefixes: [], destination: sink('all') },
       { level: 20, prefixes: ['synthorg.api.'], destination: sink('api') },
       { level: 50, prefixes: [], destination: sink('errors') },
     ]);
-    const logger = pino({ level: 'debug', base: null, timestamp: false }, router);
+    const logger = pino({ level: 'debug', base: null, timestamp: false }, createLevelledStream(router));
     const api = logger.child({ logger: 'synthorg.api.access' });
     const engine = logger.child({ logger: 'synthorg.engine.loop' });
     api.debug('a');

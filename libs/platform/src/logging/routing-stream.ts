@@ -69,7 +69,7 @@ export interface RoutedSink {
 export type RecordWriter = (line: string, level: number) => void;
 
 /** What pino hands a stream that asks for record metadata. */
-export interface SinkRouter extends LineWriter {
+export interface LevelledStream extends LineWriter {
   lastLevel?: number;
 }
 
@@ -77,8 +77,8 @@ export interface SinkRouter extends LineWriter {
  * The stream pino writes to: it passes each serialized record on with its level, which pino sets
  * on a stream that declares it needs record metadata (so no sink has to parse the level back).
  */
-export function createLevelledStream(writeRecord: RecordWriter): SinkRouter {
-  const stream: SinkRouter & { [key: symbol]: unknown } = {
+export function createLevelledStream(writeRecord: RecordWriter): LevelledStream {
+  const stream: LevelledStream & { [key: symbol]: unknown } = {
     write(line: string): void {
       writeRecord(line, stream.lastLevel ?? 0);
     },
@@ -122,9 +122,4 @@ export function createRecordRouter(sinks: readonly RoutedSink[]): RecordWriter {
       target.write(line);
     }
   };
-}
-
-/** A pino destination that routes in place: {@link createRecordRouter} behind {@link createLevelledStream}. */
-export function createSinkRouter(sinks: readonly RoutedSink[]): SinkRouter {
-  return createLevelledStream(createRecordRouter(sinks));
 }
