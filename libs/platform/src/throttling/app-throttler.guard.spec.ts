@@ -4,6 +4,8 @@ import { SkipThrottle, Throttle, type ThrottlerStorage } from '@nestjs/throttler
 
 import { RateLimitedError } from '@app/domain';
 
+import { AuthRateLimited } from '../auth/require-permission.decorator';
+
 import { AppThrottlerGuard } from './app-throttler.guard';
 import { MemoryThrottlerStorage } from './memory-throttler.storage';
 
@@ -14,7 +16,11 @@ class ProbeController {
 
 class PartlySkippedController {
   @SkipThrottle({ default: true })
+  @AuthRateLimited()
   partly(): void {}
+
+  @SkipThrottle({ default: true })
+  unmarked(): void {}
 }
 
 function contextFor(
@@ -66,6 +72,16 @@ describe('AppThrottlerGuard', () => {
     await expect(guard.canActivate(context)).resolves.toBe(true);
     await expect(guard.canActivate(context)).rejects.toBeInstanceOf(RateLimitedError);
     expect(storage.increment).toHaveBeenCalled();
+  });
+
+  it('should count the authentication window only on routes marked @AuthRateLimited()', async () => {
+    const context = contextFor(PartlySkippedController, PartlySkippedController.prototype.unmarked, {
+      ip: '127.0.0.1',
+    });
+    for (let i = 0; i < 3; i++) {
+      await expect(guard.canActivate(context)).resolves.toBe(true);
+    }
+    expect(storage.increment).not.toHaveBeenCalled();
   });
 });
 

@@ -18,6 +18,7 @@ import {
 import { RateLimitedError } from '@app/domain';
 
 import type { RequestWithActor } from '../auth/actor';
+import { AUTH_RATE_LIMITED } from '../auth/require-permission.decorator';
 
 /**
  * Metadata key prefixes that @SkipThrottle() and @Throttle() write (each followed by a limit's name);
@@ -29,6 +30,12 @@ const TTL_METADATA = 'THROTTLER:TTL';
 const BLOCK_DURATION_METADATA = 'THROTTLER:BLOCK_DURATION';
 const TRACKER_METADATA = 'THROTTLER:TRACKER';
 const KEY_GENERATOR_METADATA = 'THROTTLER:KEY_GENERATOR';
+
+/**
+ * Windows that apply only to routes opting in with this metadata on the handler: the strict
+ * authentication window counts login, setup and change-password (@AuthRateLimited()) and nothing else.
+ */
+const OPT_IN_WINDOWS: Readonly<Record<string, string>> = { auth: AUTH_RATE_LIMITED };
 
 type NamedThrottler = ThrottlerOptions & { name: string };
 
@@ -131,7 +138,7 @@ export class AppThrottlerGuard extends ThrottlerGuard {
     const common = this.commonOptions;
     return this.throttlers
       .map((options) => options as NamedThrottler)
-      .filter((throttler) => read<boolean>(SKIP_METADATA, throttler.name) !== true)
+      .filter((throttler) => read<boolean>(SKIP_METADATA, throttler.name) !== true && this.optedIn(throttler, targets))
       .map((throttler) => ({
         throttler,
         skipIf: throttler.skipIf ?? common.skipIf,
@@ -147,6 +154,14 @@ export class AppThrottlerGuard extends ThrottlerGuard {
           throttler.generateKey ??
           (common.generateKey as ThrottlerGenerateKeyFunction),
       }));
+  }
+
+  /** A window listed in OPT_IN_WINDOWS applies only where the handler carries its metadata. */
+  private optedIn(throttler: NamedThrottler, [handler]: Targets): boolean {
+    const key = OPT_IN_WINDOWS[throttler.name];
+    return (
+      key === undefined || (handler !== undefined && this.reflector.get<boolean | undefined>(key, handler) === true)
+    );
   }
 }
 

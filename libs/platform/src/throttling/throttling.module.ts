@@ -1,9 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 
 import type { RequestWithActor } from '../auth/actor';
-import { AUTH_RATE_LIMITED } from '../auth/require-permission.decorator';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DatabaseService } from '../persistence/database.service';
@@ -25,19 +23,9 @@ export class ThrottlingModule {
       module: ThrottlingModule,
       imports: [
         ThrottlerModule.forRootAsync({
-          inject: [APP_CONFIG, DatabaseService, Reflector],
-          useFactory: (config: AppConfig, database: DatabaseService, reflector: Reflector) => {
+          inject: [APP_CONFIG, DatabaseService],
+          useFactory: (config: AppConfig, database: DatabaseService) => {
             const limits = config.rateLimits;
-            // Whether a handler is one of the rate-limited authentication routes is fixed at build time.
-            const authRoutes = new WeakMap<object, boolean>();
-            const isAuthRoute = (handler: object): boolean => {
-              let known = authRoutes.get(handler);
-              if (known === undefined) {
-                known = reflector.get<boolean | undefined>(AUTH_RATE_LIMITED, handler as () => unknown) === true;
-                authRoutes.set(handler, known);
-              }
-              return known;
-            };
             return {
               throttlers: [
                 {
@@ -51,8 +39,8 @@ export class ThrottlingModule {
                 {
                   name: 'auth',
                   ttl: MINUTE_MS,
+                  // Applies only to @AuthRateLimited() routes (see AppThrottlerGuard).
                   limit: limits.authEndpointsPerMinute,
-                  skipIf: (context) => !isAuthRoute(context.getHandler()),
                 },
               ],
               storage:
