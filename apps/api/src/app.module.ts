@@ -3,12 +3,12 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platform';
 
 import { HealthModule } from './health/health.module';
-import { AgentsModule } from './modules/agents/agents.module';
-import { CompanyModule } from './modules/company/company.module';
-import { ProvidersModule } from './modules/providers/providers.module';
-import { SetupModule } from './modules/setup/setup.module';
+import { AgentsModule } from './modules/agents';
+import { CompanyModule } from './modules/company';
+import { ProvidersModule } from './modules/providers';
+import { SetupModule } from './modules/setup';
 import { TasksModule } from './modules/tasks/tasks.module';
-import { UsersModule } from './modules/users/users.module';
+import { UsersModule } from './modules/users';
 import { RealtimeModule } from './realtime/realtime.module';
 
 /** The API application: the platform plus every feature module. */

@@ -16,6 +16,8 @@ import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
 import { MemoryBackendBootstrap } from './memory/memory-backend';
 import { DatabaseService } from './persistence/database.service';
+import { UnitOfWork } from './persistence/unit-of-work';
+import { SettingsStore } from './settings/settings-store';
 import { ShutdownState } from './shutdown/shutdown.state';
 import { SubsystemGuard } from './subsystems/requires-subsystems';
 import { SubsystemRegistry } from './subsystems/subsystem.registry';
@@ -40,9 +42,11 @@ export class PlatformModule {
         DistributedLock,
         MemoryBackendBootstrap,
         ReinitialisationHooks,
+        SettingsStore,
         ShutdownState,
         StartupResumeHooks,
         SubsystemRegistry,
+        UnitOfWork,
         // Guards run in this order: unwired feature (503) → authentication and role (401/403) → rate limit (429).
         { provide: APP_GUARD, useClass: SubsystemGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
@@ -61,9 +65,11 @@ export class PlatformModule {
         EventsModule,
         ReinitialisationHooks,
         SecretCipher,
+        SettingsStore,
         ShutdownState,
         StartupResumeHooks,
         SubsystemRegistry,
+        UnitOfWork,
       ],
     };
   }

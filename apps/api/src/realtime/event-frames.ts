@@ -1,6 +1,5 @@
+import { redactCostPayload } from '@app/domain';
 import type { ReceivedEvent } from '@app/platform';
-
-import { redactCostPayload } from './cost-redaction';
 
 /** The server → client event frame, keys in the documented order. */
 export function serializeEventFrame(event: ReceivedEvent, payload: Record<string, unknown>): string {

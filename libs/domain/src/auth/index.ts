@@ -1,3 +1,4 @@
+export * from './cost-redaction';
 export * from './password-policy';
 export * from './permissions';
 export * from './roles';

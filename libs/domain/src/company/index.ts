@@ -3,3 +3,4 @@ export * from './company-plan';
 export * from './activity';
 export * from './rules';
 export * from './model-matching';
+export * from './company-profile';

@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/app-config';
 import { LOGGING_RUNTIME } from '../logging-nest/logging.tokens';
 import type { LoggingRuntime } from '../logging';
 import { SubsystemRegistry } from '../subsystems/subsystem.registry';
+import { managerOf, type Transaction } from './transaction';
 
 export type PersistenceState = 'connecting' | 'ready' | 'failed' | 'closed';
 
@@ -62,9 +63,9 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     return this.source;
   }
 
-  /** Runs `fn` in one transaction; repositories take the manager it is given. */
-  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(fn);
+  /** The entity manager of `tx`, or the default one outside a transaction: for repositories only. */
+  manager(tx?: Transaction): EntityManager {
+    return tx ? managerOf(tx) : this.dataSource.manager;
   }
 
   async onModuleInit(): Promise<void> {

@@ -5,20 +5,21 @@ import {
   type ActivityEvent,
   type ActivityEventType,
   clipDescription,
+  CompanyProfileReader,
   DEFAULT_ACTIVITY_WINDOW_HOURS,
+  DEFAULT_CURRENCY,
   formatMoney,
   LIFECYCLE_EVENT_TYPES,
   Page,
   type PageRequest,
   Permission,
+  redactActivityCosts,
   roleHasPermission,
   sortNewestFirst,
 } from '@app/domain';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { redactActivityDescription, REDACTED_DESCRIPTION } from '../../realtime/cost-redaction';
 import { AgentsRepository } from './agents.repository';
-import { CompanySettingsReader } from './company-settings.reader';
 
 export interface ActivityFilter {
   type?: ActivityEventType;
@@ -44,7 +45,7 @@ export class ActivitiesService {
 
   constructor(
     private readonly agents: AgentsRepository,
-    private readonly company: CompanySettingsReader,
+    private readonly company: CompanyProfileReader,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.activity');
@@ -77,8 +78,8 @@ export class ActivitiesService {
         ? guarded('tool_invocation_tracker', () => this.agents.toolsSince(since, agentIds), [])
         : [],
       wants([...RUN_EVENT_TYPES, ...COST_EVENT_TYPES])
-        ? guarded('budget_config', () => this.company.currency(), this.company.defaultCurrency)
-        : this.company.defaultCurrency,
+        ? guarded('budget_config', () => this.company.currency(), DEFAULT_CURRENCY)
+        : DEFAULT_CURRENCY,
     ]);
 
     const events: ActivityEvent[] = [];
@@ -133,18 +134,7 @@ export class ActivitiesService {
     }
 
     const filtered = sortNewestFirst(filter.type ? events.filter((e) => e.event_type === filter.type) : events);
-    const visible = roleHasPermission(actor.role, Permission.Write) ? filtered : filtered.map(redactCosts);
+    const visible = roleHasPermission(actor.role, Permission.Write) ? filtered : filtered.map(redactActivityCosts);
     return Page.of(visible, page, [...new Set(degraded)]);
   }
-}
-
-/** Read-only roles follow the work, not the spend. */
-function redactCosts(event: ActivityEvent): ActivityEvent {
-  if (event.event_type === 'cost_incurred') {
-    return { ...event, description: redactActivityDescription(event.description) ?? REDACTED_DESCRIPTION };
-  }
-  if (event.event_type === 'task_completed') {
-    return { ...event, description: event.description.replace(/, [^,()]+\)$/, ')') };
-  }
-  return event;
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ErrorCode, findCatalogModel, type ModelTier, pickModelForTier, ValidationError } from '@app/domain';
 import { LOGGING_RUNTIME, type LoggingRuntime, ReinitialisationHooks, ReinitialisationOrder } from '@app/platform';
 
-import { ModelCatalog } from '../providers/model-catalog';
+import { ModelCatalog } from '../providers';
 import { AgentsRepository } from './agents.repository';
 
 /**

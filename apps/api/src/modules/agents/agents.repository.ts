@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In, MoreThanOrEqual, type Repository } from 'typeorm';
+import { In, MoreThanOrEqual, type Repository } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP, type PageRequest } from '@app/domain';
 import {
@@ -9,15 +9,15 @@ import {
   TaskMetricEntity,
   ToolInvocationEntity,
 } from '@app/persistence';
-import { DatabaseService } from '@app/platform';
+import { DatabaseService, type Transaction } from '@app/platform';
 
 /** The only TypeORM user for agents, their career log, and the run metrics and costs read about them. */
 @Injectable()
 export class AgentsRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  private agents(manager?: EntityManager): Repository<AgentEntity> {
-    return (manager ?? this.database.dataSource.manager).getRepository(AgentEntity);
+  private agents(tx?: Transaction): Repository<AgentEntity> {
+    return this.database.manager(tx).getRepository(AgentEntity);
   }
 
   private get events(): Repository<AgentLifecycleEventEntity> {
@@ -38,8 +38,8 @@ export class AgentsRepository {
   }
 
   /** Roster order: the position is the setup wizard's agent_index. */
-  all(manager?: EntityManager): Promise<AgentEntity[]> {
-    return this.agents(manager).find({ order: { position: 'ASC' } });
+  all(tx?: Transaction): Promise<AgentEntity[]> {
+    return this.agents(tx).find({ order: { position: 'ASC' } });
   }
 
   findByName(name: string): Promise<AgentEntity | null> {
@@ -75,26 +75,44 @@ export class AgentsRepository {
       .then((rows) => new Set(rows.map((r) => r.nameKey)));
   }
 
-  async nextPosition(manager?: EntityManager): Promise<number> {
-    const raw = await this.agents(manager)
+  /** Names of agents whose model comes from `provider` (the first 20 by name). */
+  async namesUsingProvider(provider: string): Promise<string[]> {
+    const rows = await this.agents().find({
+      select: { name: true },
+      where: { modelProvider: provider },
+      take: 20,
+      order: { name: 'ASC' },
+    });
+    return rows.map((r) => r.name);
+  }
+
+  async nextPosition(tx?: Transaction): Promise<number> {
+    const raw = await this.agents(tx)
       .createQueryBuilder('a')
       .select('MAX(a.position)', 'max')
       .getRawOne<{ max: number | string | null }>();
     return raw?.max === null || raw?.max === undefined ? 0 : Number(raw.max) + 1;
   }
 
-  async insert(agent: AgentEntity, manager?: EntityManager): Promise<void> {
-    await this.agents(manager).insert(agent);
+  async insert(agent: AgentEntity, tx?: Transaction): Promise<void> {
+    await this.agents(tx).insert(agent);
   }
 
-  async update(id: string, changes: Partial<AgentEntity>, manager?: EntityManager): Promise<void> {
-    await this.agents(manager).update({ id }, { ...changes, updatedAt: new Date() });
+  async update(id: string, changes: Partial<AgentEntity>, tx?: Transaction): Promise<void> {
+    await this.agents(tx).update({ id }, { ...changes, updatedAt: new Date() });
   }
 
-  async insertEvents(events: AgentLifecycleEventEntity[], manager?: EntityManager): Promise<void> {
+  async insertEvents(events: AgentLifecycleEventEntity[], tx?: Transaction): Promise<void> {
     if (events.length > 0) {
-      await (manager ?? this.database.dataSource.manager).getRepository(AgentLifecycleEventEntity).insert(events);
+      await this.database.manager(tx).getRepository(AgentLifecycleEventEntity).insert(events);
     }
+  }
+
+  /** Removes the whole roster and its career log. */
+  async deleteAll(tx: Transaction): Promise<void> {
+    const manager = this.database.manager(tx);
+    await manager.getRepository(AgentLifecycleEventEntity).createQueryBuilder().delete().execute();
+    await manager.getRepository(AgentEntity).createQueryBuilder().delete().execute();
   }
 
   /** Oldest first: a career reads forwards. */

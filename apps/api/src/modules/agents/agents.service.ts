@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 
 import {
@@ -21,7 +20,7 @@ import {
   type SeniorityLevel,
 } from '@app/domain';
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
-import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction } from '@app/platform';
 
 import { defaultAgentSettings, toAgentConfig, toCareerEvent, toTaskMetricRecord } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
@@ -138,21 +137,21 @@ export class AgentsService {
     return { agents, events };
   }
 
-  async hire(hire: NewAgent, initiatedBy: string, reason: string, manager?: EntityManager): Promise<AgentEntity> {
+  async hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction): Promise<AgentEntity> {
     if (await this.agents.findByName(hire.name)) {
       throw new ConflictError(`An agent named "${hire.name}" already exists`, ErrorCode.DuplicateRecord);
     }
-    const position = await this.agents.nextPosition(manager);
+    const position = await this.agents.nextPosition(tx);
     const { agents, events } = this.prepareHires([hire], position, initiatedBy, reason);
     try {
-      await this.agents.insert(agents[0], manager);
+      await this.agents.insert(agents[0], tx);
     } catch (error) {
       if (await this.agents.findByName(hire.name)) {
         throw new ConflictError(`An agent named "${hire.name}" already exists`, ErrorCode.DuplicateRecord);
       }
       throw error;
     }
-    await this.agents.insertEvents(events, manager);
+    await this.agents.insertEvents(events, tx);
     return agents[0];
   }
 

@@ -1,18 +1,33 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 
-import { AgentsModule } from '../agents/agents.module';
+import { CompanyProfileReader } from '@app/domain';
+
+import { AgentsModule } from '../agents';
 import { CompanyController, DepartmentsController } from './company.controller';
+import { CompanyFacade } from './company.facade';
 import { CompanyRepository } from './company.repository';
 import { CompanyService } from './company.service';
 import { ProjectsController } from './projects.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
-/** The organisation: the company, its departments (health, ceremony policies) and projects. */
+/**
+ * The organisation: the company, its departments (health, ceremony policies) and projects.
+ * Global only so that CompanyProfileReader reaches the roster's activity feed: the agents module
+ * cannot import this module, which builds on it.
+ */
+@Global()
 @Module({
   imports: [AgentsModule],
   controllers: [CompanyController, DepartmentsController, ProjectsController],
-  providers: [CompanyRepository, CompanyService, ProjectsRepository, ProjectsService],
-  exports: [CompanyRepository, CompanyService, ProjectsService],
+  providers: [
+    CompanyFacade,
+    CompanyRepository,
+    CompanyService,
+    ProjectsRepository,
+    ProjectsService,
+    { provide: CompanyProfileReader, useExisting: CompanyFacade },
+  ],
+  exports: [CompanyFacade, CompanyProfileReader, CompanyService, ProjectsService],
 })
 export class CompanyModule {}

@@ -1,33 +1,42 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 
 import { type PageRequest } from '@app/domain';
 import { COMPANY_SINGLETON_ID, CompanyEntity, DepartmentEntity, type JsonObject } from '@app/persistence';
-import { DatabaseService } from '@app/platform';
+import { DatabaseService, type Transaction } from '@app/platform';
 
 /** The only TypeORM user for the company row and its departments. */
 @Injectable()
 export class CompanyRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  private companies(manager?: EntityManager): Repository<CompanyEntity> {
-    return (manager ?? this.database.dataSource.manager).getRepository(CompanyEntity);
+  private companies(tx?: Transaction): Repository<CompanyEntity> {
+    return this.database.manager(tx).getRepository(CompanyEntity);
   }
 
-  private departments(manager?: EntityManager): Repository<DepartmentEntity> {
-    return (manager ?? this.database.dataSource.manager).getRepository(DepartmentEntity);
+  private departments(tx?: Transaction): Repository<DepartmentEntity> {
+    return this.database.manager(tx).getRepository(DepartmentEntity);
   }
 
-  findCompany(manager?: EntityManager): Promise<CompanyEntity | null> {
-    return this.companies(manager).findOneBy({ id: COMPANY_SINGLETON_ID });
+  findCompany(tx?: Transaction): Promise<CompanyEntity | null> {
+    return this.companies(tx).findOneBy({ id: COMPANY_SINGLETON_ID });
   }
 
-  async saveCompany(company: CompanyEntity, manager?: EntityManager): Promise<void> {
-    await this.companies(manager).save(company);
+  /** The company's currency alone, or null while there is no company. */
+  async findCurrency(): Promise<string | null> {
+    const row = await this.companies().findOne({
+      where: { id: COMPANY_SINGLETON_ID },
+      select: { id: true, currency: true },
+    });
+    return row?.currency ?? null;
   }
 
-  allDepartments(manager?: EntityManager): Promise<DepartmentEntity[]> {
-    return this.departments(manager).find({ order: { position: 'ASC' } });
+  async saveCompany(company: CompanyEntity, tx?: Transaction): Promise<void> {
+    await this.companies(tx).save(company);
+  }
+
+  allDepartments(tx?: Transaction): Promise<DepartmentEntity[]> {
+    return this.departments(tx).find({ order: { position: 'ASC' } });
   }
 
   async pageDepartments(request: PageRequest): Promise<{ items: DepartmentEntity[]; total: number }> {
@@ -39,22 +48,22 @@ export class CompanyRepository {
     return { items, total };
   }
 
-  findDepartment(key: string, manager?: EntityManager): Promise<DepartmentEntity | null> {
-    return this.departments(manager).findOneBy({ nameKey: key });
+  findDepartment(key: string, tx?: Transaction): Promise<DepartmentEntity | null> {
+    return this.departments(tx).findOneBy({ nameKey: key });
   }
 
-  async insertDepartments(rows: DepartmentEntity[], manager?: EntityManager): Promise<void> {
+  async insertDepartments(rows: DepartmentEntity[], tx?: Transaction): Promise<void> {
     if (rows.length > 0) {
-      await this.departments(manager).insert(rows);
+      await this.departments(tx).insert(rows);
     }
   }
 
-  async deleteAllDepartments(manager: EntityManager): Promise<void> {
-    await this.departments(manager).createQueryBuilder().delete().execute();
+  async deleteAllDepartments(tx: Transaction): Promise<void> {
+    await this.departments(tx).createQueryBuilder().delete().execute();
   }
 
-  async nextDepartmentPosition(manager?: EntityManager): Promise<number> {
-    const raw = await this.departments(manager)
+  async nextDepartmentPosition(tx?: Transaction): Promise<number> {
+    const raw = await this.departments(tx)
       .createQueryBuilder('d')
       .select('MAX(d.position)', 'max')
       .getRawOne<{ max: number | string | null }>();

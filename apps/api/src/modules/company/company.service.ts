@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import {
   computeDepartmentHealth,
   ConflictError,
+  DEFAULT_CURRENCY,
   ErrorCode,
   ForbiddenError,
   HumanRole,
@@ -16,8 +17,7 @@ import {
 import type { DepartmentEntity } from '@app/persistence';
 import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { AgentsRepository } from '../agents/agents.repository';
-import { toTaskMetricRecord } from '../agents/agents.mapper';
+import { AgentRoster } from '../agents';
 import { toCompany, toDepartment } from './company.mapper';
 import { CompanyRepository } from './company.repository';
 import type { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
@@ -32,7 +32,7 @@ export class CompanyService {
 
   constructor(
     private readonly company: CompanyRepository,
-    private readonly agents: AgentsRepository,
+    private readonly agents: AgentRoster,
     private readonly bus: EventBus,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -85,7 +85,7 @@ export class CompanyService {
       departmentName: row.name,
       agentCount: members.length,
       activeAgentCount: members.filter((a) => a.status === 'active').length,
-      currency: company?.currency ?? 'EUR',
+      currency: company?.currency ?? DEFAULT_CURRENCY,
       now,
     };
     if (ids.length === 0) {
@@ -93,14 +93,10 @@ export class CompanyService {
     }
     try {
       const [metrics, costs] = await Promise.all([
-        this.agents.metricsSince(new Date(now.getTime() - 30 * DAY_MS), ids, null),
-        this.agents.costsSince(new Date(now.getTime() - 7 * DAY_MS), ids, null),
+        this.agents.metricsSince(new Date(now.getTime() - 30 * DAY_MS), ids),
+        this.agents.costsSince(new Date(now.getTime() - 7 * DAY_MS), ids),
       ]);
-      return computeDepartmentHealth({
-        ...base,
-        metrics: metrics.map(toTaskMetricRecord),
-        costs: costs.map((c) => ({ timestamp: c.timestamp, costUsd: c.costUsd })),
-      });
+      return computeDepartmentHealth({ ...base, metrics, costs });
     } catch (error) {
       // Health stays answerable: the counts are known, the figures are reported as degraded.
       this.log.warn({ err: error, department: row.name }, 'company.department.health_degraded');

@@ -17,7 +17,7 @@ import {
 import type { ProjectEntity } from '@app/persistence';
 import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { AgentsRepository } from '../agents/agents.repository';
+import { AgentRoster } from '../agents';
 import type { CreateProjectDto, ProjectDto } from './dto/project.dto';
 import { ProjectsRepository } from './projects.repository';
 
@@ -28,7 +28,7 @@ export class ProjectsService {
 
   constructor(
     private readonly projects: ProjectsRepository,
-    private readonly agents: AgentsRepository,
+    private readonly agents: AgentRoster,
     private readonly bus: EventBus,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {

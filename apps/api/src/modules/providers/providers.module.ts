@@ -12,6 +12,7 @@ import { ProviderInsightsService } from './provider-insights.service';
 import { ProviderPresetsController } from './provider-presets.controller';
 import { ProviderQuotas } from './provider-quotas';
 import { ProviderRegistry } from './provider-registry';
+import { ProviderUsage } from './provider-usage';
 import { ProvidersController } from './providers.controller';
 import { ProvidersRepository } from './providers.repository';
 import { ProvidersService } from './providers.service';
@@ -34,9 +35,10 @@ import { ProvidersService } from './providers.service';
     ProviderInsightsService,
     ProviderQuotas,
     ProviderRegistry,
+    ProviderUsage,
     ProvidersRepository,
     ProvidersService,
   ],
-  exports: [ModelCatalog, ModelRouter, ProviderRegistry, ProvidersRepository],
+  exports: [ModelCatalog, ModelRouter, ProviderRegistry, ProviderUsage],
 })
 export class ProvidersModule {}

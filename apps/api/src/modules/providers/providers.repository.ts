@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, MoreThanOrEqual, type Repository } from 'typeorm';
+import { MoreThanOrEqual, type Repository } from 'typeorm';
 
 import type { ProviderCallStats } from '@app/domain';
-import { AgentEntity, ProviderCallEntity, ProviderEntity, SettingEntity } from '@app/persistence';
-import { DatabaseService } from '@app/platform';
-
-export const DISCOVERY_ALLOWLIST = { namespace: 'providers', key: 'discovery_allowlist' } as const;
+import { ProviderCallEntity, ProviderEntity } from '@app/persistence';
+import { DatabaseService, type Transaction } from '@app/platform';
 
 export type NewProviderCall = Omit<ProviderCallEntity, 'id'>;
 
-/** The only TypeORM user for model providers, their call records and the discovery allowlist. */
+/** The only TypeORM user for model providers and their call records. */
 @Injectable()
 export class ProvidersRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  private repo(manager?: EntityManager): Repository<ProviderEntity> {
-    return (manager ?? this.database.dataSource.manager).getRepository(ProviderEntity);
+  private repo(tx?: Transaction): Repository<ProviderEntity> {
+    return this.database.manager(tx).getRepository(ProviderEntity);
   }
 
   count(): Promise<number> {
@@ -33,32 +31,24 @@ export class ProvidersRepository {
     return { items, total };
   }
 
-  findByName(name: string, manager?: EntityManager): Promise<ProviderEntity | null> {
-    return this.repo(manager).findOneBy({ name });
+  findByName(name: string, tx?: Transaction): Promise<ProviderEntity | null> {
+    return this.repo(tx).findOneBy({ name });
   }
 
-  insert(entity: ProviderEntity, manager?: EntityManager): Promise<unknown> {
-    return this.repo(manager).insert(entity);
+  insert(entity: ProviderEntity, tx?: Transaction): Promise<unknown> {
+    return this.repo(tx).insert(entity);
   }
 
   /** Compare-and-set on the version: false when another writer got there first. */
-  async update(entity: ProviderEntity, expectedVersion: number, manager?: EntityManager): Promise<boolean> {
+  async update(entity: ProviderEntity, expectedVersion: number, tx?: Transaction): Promise<boolean> {
     const { name, ...fields } = entity;
-    const result = await this.repo(manager).update({ name, version: expectedVersion }, fields);
+    const result = await this.repo(tx).update({ name, version: expectedVersion }, fields);
     return (result.affected ?? 0) > 0;
   }
 
-  async delete(name: string, manager?: EntityManager): Promise<boolean> {
-    const result = await this.repo(manager).delete({ name });
+  async delete(name: string, tx?: Transaction): Promise<boolean> {
+    const result = await this.repo(tx).delete({ name });
     return (result.affected ?? 0) > 0;
-  }
-
-  /** Names of agents whose model comes from this provider. */
-  async agentsUsing(provider: string, manager?: EntityManager): Promise<string[]> {
-    const rows = await (manager ?? this.database.dataSource.manager)
-      .getRepository(AgentEntity)
-      .find({ select: { name: true }, where: { modelProvider: provider }, take: 20, order: { name: 'ASC' } });
-    return rows.map((r) => r.name);
   }
 
   recordCall(call: NewProviderCall): Promise<unknown> {
@@ -102,20 +92,5 @@ export class ProvidersRepository {
       select: { provider: true, startedAt: true, inputTokens: true, outputTokens: true },
       where: { startedAt: MoreThanOrEqual(since) },
     });
-  }
-
-  async readAllowlist(): Promise<string[] | null> {
-    const row = await this.database.dataSource.getRepository(SettingEntity).findOneBy(DISCOVERY_ALLOWLIST);
-    if (!row) {
-      return null;
-    }
-    const parsed: unknown = JSON.parse(row.value);
-    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
-  }
-
-  async writeAllowlist(entries: readonly string[]): Promise<void> {
-    await this.database.dataSource
-      .getRepository(SettingEntity)
-      .upsert({ ...DISCOVERY_ALLOWLIST, value: JSON.stringify(entries), updatedAt: new Date() }, ['namespace', 'key']);
   }
 }

@@ -38,6 +38,7 @@ import type { CreateProviderDto, ModelEntryDto, ProviderDto, UpdateProviderDto }
 import { PROVIDERS_CHANNEL, ProviderRegistry } from './provider-registry';
 import { DEFAULT_MAX_CONTEXT, modelToJson, type ProviderRecord, sealSecrets, toRecord } from './provider-record';
 import { toProviderDto } from './providers.mapper';
+import { ProviderUsage } from './provider-usage';
 import { ProvidersRepository } from './providers.repository';
 
 /** One provider's new state, validated, before it is written. */
@@ -89,6 +90,7 @@ export class ProvidersService {
   constructor(
     private readonly repository: ProvidersRepository,
     private readonly registry: ProviderRegistry,
+    private readonly usage: ProviderUsage,
     private readonly cipher: SecretCipher,
     private readonly bus: EventBus,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
@@ -249,7 +251,7 @@ export class ProvidersService {
 
   async delete(actor: ActorContext, name: string): Promise<void> {
     await this.assertExists(name);
-    const users = await this.repository.agentsUsing(name);
+    const users = await this.usage.agentsUsing(name);
     if (users.length > 0) {
       throw new ConflictError(
         `provider "${name}" serves the models of agents ${users.map((u) => `"${u}"`).join(', ')}; ` +

@@ -12,7 +12,10 @@ import {
   RequiresSubsystems,
 } from '@app/platform';
 
-import { PersonalitiesService } from '../agents/personalities.service';
+import { PersonalitiesService } from '../agents';
+import { AddAgentUseCase } from './add-agent.use-case';
+import { CompleteSetupUseCase } from './complete-setup.use-case';
+import { CreateCompanyUseCase } from './create-company.use-case';
 import {
   AvailableNameLocalesDto,
   CreateCompanyDto,
@@ -53,6 +56,9 @@ const AGENT_INDEX_DOC = { name: 'agent_index', type: 'integer', minimum: 0 } as 
 export class SetupController {
   constructor(
     private readonly setup: SetupService,
+    private readonly createCompanyUseCase: CreateCompanyUseCase,
+    private readonly addAgentUseCase: AddAgentUseCase,
+    private readonly completeSetupUseCase: CompleteSetupUseCase,
     private readonly templates: TemplateCatalog,
     private readonly personalities: PersonalitiesService,
   ) {}
@@ -99,7 +105,7 @@ export class SetupController {
   @ApiEnvelope(CreateCompanyResponseDto, { status: 201 })
   @ApiErrors(400, 401, 403, 404, 409)
   createCompany(@Actor() actor: ActorContext, @Body() dto: CreateCompanyDto): Promise<CreateCompanyResponseDto> {
-    return this.setup.createCompany(actor, dto);
+    return this.createCompanyUseCase.execute(actor, dto);
   }
 
   @Post('agent')
@@ -108,7 +114,7 @@ export class SetupController {
   @ApiEnvelope(SetupAgentSummaryDto, { status: 201 })
   @ApiErrors(400, 401, 403, 404, 409)
   addAgent(@Actor() actor: ActorContext, @Body() dto: CreateSetupAgentDto): Promise<SetupAgentSummaryDto> {
-    return this.setup.addAgent(actor, dto);
+    return this.addAgentUseCase.execute(actor, dto);
   }
 
   @Get('agents')
@@ -204,6 +210,6 @@ export class SetupController {
   @ApiEnvelope(SetupCompleteDto)
   @ApiErrors(400, 401, 403, 409)
   complete(@Actor() actor: ActorContext): Promise<SetupCompleteDto> {
-    return this.setup.complete(actor);
+    return this.completeSetupUseCase.execute(actor);
   }
 }

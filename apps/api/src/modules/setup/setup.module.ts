@@ -1,24 +1,29 @@
 import { Module } from '@nestjs/common';
 
-import { AgentsModule } from '../agents/agents.module';
-import { CompanyModule } from '../company/company.module';
-import { ProvidersModule } from '../providers/providers.module';
+import { AgentsModule } from '../agents';
+import { CompanyModule } from '../company';
+import { ProvidersModule } from '../providers';
+import { AddAgentUseCase } from './add-agent.use-case';
+import { CompleteSetupUseCase } from './complete-setup.use-case';
+import { CreateCompanyUseCase } from './create-company.use-case';
 import { NameGenerator } from './names/name-generator';
 import { SetupController } from './setup.controller';
-import { SetupRepository } from './setup.repository';
 import { SetupService } from './setup.service';
 import { TemplateCatalog } from './templates/template-catalog';
+import { WizardGate } from './wizard-gate';
 
 /** The first-run wizard. Templates are loaded (and validated) once at startup: a broken file stops boot. */
 @Module({
   imports: [AgentsModule, CompanyModule, ProvidersModule],
   controllers: [SetupController],
   providers: [
-    SetupRepository,
+    AddAgentUseCase,
+    CompleteSetupUseCase,
+    CreateCompanyUseCase,
     SetupService,
+    WizardGate,
     { provide: TemplateCatalog, useFactory: () => TemplateCatalog.load(TemplateCatalog.builtinDir()) },
     { provide: NameGenerator, useValue: new NameGenerator() },
   ],
-  exports: [SetupService],
 })
 export class SetupModule {}

@@ -2,10 +2,9 @@ import { Module } from '@nestjs/common';
 
 import { APP_CONFIG, type AppConfig } from '@app/platform';
 
-import { AgentsModule } from '../agents/agents.module';
-import { CompanyModule } from '../company/company.module';
-import { ModelRouter } from '../providers/model-router';
-import { ProvidersModule } from '../providers/providers.module';
+import { AgentsModule } from '../agents';
+import { CompanyModule } from '../company';
+import { ModelRouter, ProvidersModule } from '../providers';
 import { AgentRunner } from './runtime/agent-runner';
 import { providerQuotaCheck, taskBudgetCheck } from './runtime/preflight-checks';
 import { RunPreflight } from './runtime/run-preflight';

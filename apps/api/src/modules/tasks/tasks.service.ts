@@ -19,9 +19,9 @@ import {
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { AgentsRepository } from '../agents/agents.repository';
-import { ProjectsService } from '../company/projects.service';
-import { ProviderRegistry } from '../providers/provider-registry';
+import { AgentRoster } from '../agents';
+import { ProjectsService } from '../company';
+import { ProviderRegistry } from '../providers';
 import type {
   CancelTaskDto,
   CreateTaskDto,
@@ -43,7 +43,7 @@ export class TasksService {
   constructor(
     private readonly tasks: TasksRepository,
     private readonly lifecycle: TaskLifecycle,
-    private readonly agents: AgentsRepository,
+    private readonly agents: AgentRoster,
     private readonly projects: ProjectsService,
     private readonly registry: ProviderRegistry,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,

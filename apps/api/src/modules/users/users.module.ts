@@ -13,6 +13,7 @@ import { SessionRevocationRelay } from './session-revocation.relay';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { TokenService } from './token.service';
+import { UserDirectory } from './user-directory.facade';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
@@ -43,12 +44,13 @@ export class UsersModule {
         SessionsRepository,
         SessionsService,
         TokenService,
+        UserDirectory,
         UsersRepository,
         UsersService,
         { provide: RequestAuthenticator, useExisting: SessionsService },
         { provide: WsAuthenticator, useExisting: AuthService },
       ],
-      exports: [RequestAuthenticator, WsAuthenticator, SessionsService],
+      exports: [RequestAuthenticator, SessionsService, UserDirectory, WsAuthenticator],
     };
   }
 }

@@ -2,10 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import { hostPortOf, normaliseHostPort, PROVIDER_PRESETS, ValidationError } from '@app/domain';
-import { type ActorContext, APP_CONFIG, type AppConfig, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import {
+  type ActorContext,
+  APP_CONFIG,
+  type AppConfig,
+  jsonSetting,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+  SettingsStore,
+} from '@app/platform';
 
-import { ProvidersRepository } from '../providers.repository';
 import type { AddressPolicy } from './guarded-fetch';
+
+/** The operator's allowlist; unset means the defaults. Non-string entries of a stored list are dropped. */
+export const DISCOVERY_ALLOWLIST = jsonSetting('providers', 'discovery_allowlist', (parsed): string[] =>
+  Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [],
+);
 
 export interface DiscoveryPolicyView {
   host_port_allowlist: string[];
@@ -37,7 +49,7 @@ export class DiscoveryPolicyService {
   private readonly audit: Logger;
 
   constructor(
-    private readonly repository: ProvidersRepository,
+    private readonly settings: SettingsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -45,7 +57,7 @@ export class DiscoveryPolicyService {
   }
 
   async entries(): Promise<string[]> {
-    return (await this.repository.readAllowlist()) ?? defaultAllowlist();
+    return (await this.settings.get(DISCOVERY_ALLOWLIST)) ?? defaultAllowlist();
   }
 
   async view(): Promise<DiscoveryPolicyView> {
@@ -68,7 +80,7 @@ export class DiscoveryPolicyService {
       if (entries.length >= MAX_ALLOWLIST_ENTRIES) {
         throw new ValidationError(`the allowlist holds at most ${MAX_ALLOWLIST_ENTRIES} entries`);
       }
-      await this.repository.writeAllowlist([...entries, entry].sort());
+      await this.settings.set(DISCOVERY_ALLOWLIST, [...entries, entry].sort());
       this.audit.info({ actor: actor.username, host_port: entry }, 'providers.discovery_allowlist.entry_added');
     }
     return this.view();
@@ -78,7 +90,10 @@ export class DiscoveryPolicyService {
     const entry = normaliseHostPort(raw);
     const entries = await this.entries();
     if (entries.includes(entry)) {
-      await this.repository.writeAllowlist(entries.filter((e) => e !== entry));
+      await this.settings.set(
+        DISCOVERY_ALLOWLIST,
+        entries.filter((e) => e !== entry),
+      );
       this.audit.info({ actor: actor.username, host_port: entry }, 'providers.discovery_allowlist.entry_removed');
     }
     return this.view();

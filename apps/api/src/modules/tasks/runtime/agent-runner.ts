@@ -20,9 +20,8 @@ import {
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { APP_CONFIG, type AppConfig, Correlation, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { AgentsRepository } from '../../agents/agents.repository';
-import { ModelRouter } from '../../providers/model-router';
-import { ProviderRegistry } from '../../providers/provider-registry';
+import { AgentRoster } from '../../agents';
+import { ModelRouter, ProviderRegistry } from '../../providers';
 import { TaskLifecycle } from '../task-lifecycle';
 import type { TaskChanges } from '../tasks.repository';
 import { RunPreflight } from './run-preflight';
@@ -55,7 +54,7 @@ export class AgentRunner {
 
   constructor(
     private readonly lifecycle: TaskLifecycle,
-    private readonly agents: AgentsRepository,
+    private readonly agents: AgentRoster,
     private readonly registry: ProviderRegistry,
     private readonly router: ModelRouter,
     private readonly preflight: RunPreflight,

@@ -1,7 +1,7 @@
 import { AppError, type DegradationOutcome, ErrorCode, QuotaExhaustedError } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 
-import type { ModelRouter } from '../../providers/model-router';
+import type { ModelRouter } from '../../providers';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
 import type { PreflightContext } from './run-preflight';
 

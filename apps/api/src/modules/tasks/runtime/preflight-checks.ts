@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '@app/domain';
 
-import type { ModelRouter } from '../../providers/model-router';
+import type { ModelRouter } from '../../providers';
 import type { PreflightCheck } from './run-preflight';
 
 /** The task's own cap: a task that has already spent its `budget_limit` does not start again. */

@@ -1,3 +1,5 @@
+import type { ActivityEvent } from '../company/activity';
+
 /**
  * Cost redaction for read-only roles (observer, board member): they follow the work but not the
  * spend. Pure: the input payload is never modified; an event without cost comes back as the very
@@ -29,6 +31,18 @@ export function redactActivityDescription(description: string): string | null {
   return match ? `API call (${match[1]}+${match[2]} tokens)` : null;
 }
 
+/** An activity feed event as a read-only role sees it: provider calls and task runs without their cost. */
+export function redactActivityCosts(event: ActivityEvent): ActivityEvent {
+  if (event.event_type === 'cost_incurred') {
+    return { ...event, description: redactActivityDescription(event.description) ?? REDACTED_DESCRIPTION };
+  }
+  if (event.event_type === 'task_completed') {
+    return { ...event, description: event.description.replace(/, [^,()]+\)$/, ')') };
+  }
+  return event;
+}
+
+/** A payload without its money fields (see redactObject); the same object back when it carries none. */
 export function redactCostPayload(payload: Record<string, unknown>): RedactionResult {
   const result = redactObject(payload, 0);
   return { payload: result.value, redacted: result.changed };

@@ -1,4 +1,10 @@
-import { isCostKey, REDACTED_DESCRIPTION, redactActivityDescription, redactCostPayload } from './cost-redaction';
+import {
+  isCostKey,
+  REDACTED_DESCRIPTION,
+  redactActivityCosts,
+  redactActivityDescription,
+  redactCostPayload,
+} from './cost-redaction';
 
 describe('cost redaction', () => {
   it.each(['cost', 'cost_usd', 'total_cost_usd', 'estimated_cost', 'costs', 'spent_usd', 'price_per_1k'])(
@@ -65,5 +71,23 @@ describe('cost redaction', () => {
     const result = redactCostPayload(payload);
     expect(result.redacted).toBe(false);
     expect(result.payload).toBe(payload);
+  });
+
+  it('should strip the cost from feed events when a read-only role reads the activity feed', () => {
+    const call = {
+      event_type: 'cost_incurred',
+      timestamp: 't',
+      description: 'API call to m (1+2 tokens, €0.10)',
+    } as const;
+    const run = {
+      event_type: 'task_completed',
+      timestamp: 't',
+      description: 'Task t1 succeeded (1.0s, €0.10)',
+    } as const;
+    const hired = { event_type: 'hired', timestamp: 't', description: 'Hired' } as const;
+    expect(redactActivityCosts({ ...call, related_ids: {} }).description).toBe('API call (1+2 tokens)');
+    expect(redactActivityCosts({ ...run, related_ids: {} }).description).toBe('Task t1 succeeded (1.0s)');
+    const other = { ...hired, related_ids: {} };
+    expect(redactActivityCosts(other)).toBe(other);
   });
 });

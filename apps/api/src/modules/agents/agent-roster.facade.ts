@@ -1,0 +1,108 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+
+import type { TaskMetricRecord } from '@app/domain';
+import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
+import type { Transaction } from '@app/platform';
+
+import { ProviderUsage } from '../providers';
+import { toTaskMetricRecord } from './agents.mapper';
+import { AgentsRepository } from './agents.repository';
+import { AgentsService, type NewAgent } from './agents.service';
+
+/** The agent fields other modules may change through the roster. */
+export type AgentEdit = Parameters<AgentsService['edit']>[1];
+
+/**
+ * The agents module's face for other modules: roster reads, and the few writes others need (hiring,
+ * edits, replacing the roster from a template), so the `agents` table has one writing module.
+ * Writes accept the caller's transaction.
+ */
+@Injectable()
+export class AgentRoster implements OnModuleInit {
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly service: AgentsService,
+    private readonly providerUsage: ProviderUsage,
+  ) {}
+
+  onModuleInit(): void {
+    this.providerUsage.answerAgentsUsing((provider) => this.agents.namesUsingProvider(provider));
+  }
+
+  count(): Promise<number> {
+    return this.agents.count();
+  }
+
+  /** The roster in its stored order (the setup wizard's agent_index). */
+  all(): Promise<AgentEntity[]> {
+    return this.agents.all();
+  }
+
+  /** An agent by id or (case-insensitive) name. */
+  findByRef(ref: string): Promise<AgentEntity | null> {
+    return this.agents.findByRef(ref);
+  }
+
+  findByDepartment(departmentKey: string): Promise<AgentEntity[]> {
+    return this.agents.findByDepartment(departmentKey);
+  }
+
+  /** Head count per department key. */
+  countByDepartment(departmentKey?: string): Promise<Map<string, number>> {
+    return this.agents.countByDepartment(departmentKey);
+  }
+
+  /** Lower-cased names already taken. */
+  namesInUse(): Promise<Set<string>> {
+    return this.agents.namesInUse();
+  }
+
+  /** Every task metric of these agents since `since`, newest first. */
+  async metricsSince(since: Date, agentIds: readonly string[]): Promise<TaskMetricRecord[]> {
+    return (await this.agents.metricsSince(since, agentIds, null)).map(toTaskMetricRecord);
+  }
+
+  /** Every model-call cost of these agents since `since`, newest first. */
+  async costsSince(since: Date, agentIds: readonly string[]): Promise<Array<{ timestamp: Date; costUsd: number }>> {
+    return (await this.agents.costsSince(since, agentIds, null)).map((c) => ({
+      timestamp: c.timestamp,
+      costUsd: c.costUsd,
+    }));
+  }
+
+  /** See AgentsService.prepareHires: builds rows and career events, writes nothing. */
+  prepareHires(
+    hires: readonly NewAgent[],
+    firstPosition: number,
+    initiatedBy: string,
+    reason: string,
+  ): { agents: AgentEntity[]; events: AgentLifecycleEventEntity[] } {
+    return this.service.prepareHires(hires, firstPosition, initiatedBy, reason);
+  }
+
+  /** Hires one agent at the end of the roster; a taken name is a conflict. */
+  hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction): Promise<AgentEntity> {
+    return this.service.hire(hire, initiatedBy, reason, tx);
+  }
+
+  /** Replaces the whole roster and its career log with prepared hires (a template applied again). */
+  async replaceAll(
+    prepared: { agents: readonly AgentEntity[]; events: AgentLifecycleEventEntity[] },
+    tx: Transaction,
+  ): Promise<void> {
+    await this.agents.deleteAll(tx);
+    for (const agent of prepared.agents) {
+      await this.agents.insert(agent, tx);
+    }
+    await this.agents.insertEvents(prepared.events, tx);
+  }
+
+  /** Edits one agent and announces it; a rename onto a taken name is a conflict. */
+  edit(agent: AgentEntity, changes: AgentEdit): Promise<AgentEntity> {
+    return this.service.edit(agent, changes);
+  }
+
+  announceHired(agents: readonly AgentEntity[]): Promise<void> {
+    return this.service.announceHired(agents);
+  }
+}

@@ -1,0 +1,5 @@
+// The agents module's public face: other modules import only from here.
+export { type AgentEdit, AgentRoster } from './agent-roster.facade';
+export { AgentsModule } from './agents.module';
+export type { NewAgent } from './agents.service';
+export { PersonalitiesService } from './personalities.service';

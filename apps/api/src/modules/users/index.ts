@@ -1,0 +1,3 @@
+// The users module's public face: other modules import only from here.
+export { UserDirectory } from './user-directory.facade';
+export { UsersModule } from './users.module';
