@@ -1,3 +1,5 @@
 export * from './databases';
 export * from './eventually';
 export * from './task-rows';
+export * from './automock';
+export * from './silent-logging';
