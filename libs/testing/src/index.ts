@@ -3,3 +3,5 @@ export * from './eventually';
 export * from './task-rows';
 export * from './automock';
 export * from './silent-logging';
+export * from './entity-rows';
+export * from './migrated-database';
