@@ -4,9 +4,17 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const layer = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }],
-});
+// Flat config replaces a rule's options wholesale when a later block matches the same file, so each
+// layer block lists every restriction that applies to its files: the deep-import rule, its own
+// groups, and the shared ones below.
+const DEEP_IMPORTS = {
+  group: ['**/libs/*/src/**', '@app/*/src/**'],
+  message: 'Import libraries through @app/<lib> only.',
+};
+const NO_APPS = { group: ['**/apps/**'], message: 'Libraries never import applications.' };
+const NO_TEST_HELPERS = { group: ['@app/testing'], message: 'Test helpers are not imported from production code.' };
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORTS, ...patterns] }] });
+const layer = (groups, message, ...shared) => restrict(...groups.map((group) => ({ group, message })), ...shared);
 
 const API_SRC = path.join(import.meta.dirname, 'apps', 'api', 'src');
 const MODULES = path.join(API_SRC, 'modules');
@@ -120,14 +128,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/libs/*/src/**', '@app/*/src/**'], message: 'Import libraries through @app/<lib> only.' },
-          ],
-        },
-      ],
+      ...restrict(),
     },
   },
   {
@@ -136,36 +137,43 @@ export default tseslint.config(
     rules: { 'boundaries/module-faces': 'error' },
   },
   {
+    files: ['libs/**/*.ts'],
+    rules: restrict(NO_APPS),
+  },
+  {
+    // The helpers that boot the application live beside the tests (test/support), not here.
+    files: ['libs/testing/**/*.ts'],
+    rules: restrict(NO_APPS, { group: ['**/test/**'], message: 'libs/testing must not import the test tree.' }),
+  },
+  {
     files: ['libs/domain/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: layer(
-      [
-        ['@nestjs/*'],
-        ['typeorm'],
-        ['class-validator'],
-        ['class-transformer'],
-        ['@app/persistence', '@app/platform', '@app/testing'],
-      ],
+      [['@nestjs/*'], ['typeorm'], ['class-validator'], ['class-transformer'], ['@app/persistence', '@app/platform']],
       'libs/domain is pure TypeScript: no framework, ORM or outer-layer imports.',
+      NO_APPS,
+      NO_TEST_HELPERS,
     ),
   },
   {
     files: ['libs/persistence/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: layer(
-      [['@nestjs/*'], ['@app/platform', '@app/testing'], ['**/apps/**']],
+      [['@nestjs/*', '!@nestjs/typeorm'], ['@app/platform']],
       'libs/persistence may import only domain and typeorm.',
+      NO_APPS,
+      NO_TEST_HELPERS,
     ),
   },
   {
     files: ['libs/platform/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: layer([['**/apps/**'], ['@app/testing']], 'libs/platform must not import apps or testing helpers.'),
+    rules: restrict(NO_APPS, NO_TEST_HELPERS),
   },
   {
-    files: ['apps/**/*.ts', 'libs/domain/**/*.ts', 'libs/persistence/**/*.ts', 'libs/platform/**/*.ts'],
+    files: ['apps/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: layer([['@app/testing']], 'Test helpers are not imported from production code.'),
+    rules: restrict(NO_TEST_HELPERS),
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts', 'test/**/*.ts'],

@@ -1,3 +1,4 @@
+import { testBackends } from '@app/testing';
 import {
   bearer,
   createCompany,
@@ -9,9 +10,8 @@ import {
   setupCeo,
   startTestApp,
   type TestApp,
-  testBackends,
   userWithRole,
-} from '@app/testing';
+} from '../support';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 const HOUR_MS = 3_600_000;

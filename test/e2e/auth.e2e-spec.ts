@@ -1,15 +1,14 @@
+import { createTestDatabase, testBackends } from '@app/testing';
 import {
   bearer,
-  createTestDatabase,
   login,
   NEW_PASSWORD,
   setupCeo,
   startTestApp,
   TEST_PASSWORD,
   type TestApp,
-  testBackends,
   userWithRole,
-} from '@app/testing';
+} from '../support';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 

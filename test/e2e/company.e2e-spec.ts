@@ -1,4 +1,5 @@
 import { EventBus, type ReceivedEvent } from '@app/platform';
+import { testBackends } from '@app/testing';
 import {
   bearer,
   createCompany,
@@ -10,9 +11,8 @@ import {
   setupCeo,
   startTestApp,
   type TestApp,
-  testBackends,
   userWithRole,
-} from '@app/testing';
+} from '../support';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 const DAY_MS = 86_400_000;

@@ -3,16 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import {
-  createTestDatabase,
-  eventually,
-  type MockLlm,
-  startMockLlm,
-  startTestApp,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-  testBackends,
-} from '@app/testing';
+import { createTestDatabase, eventually, type TestDatabase, testBackends } from '@app/testing';
+import { type MockLlm, startMockLlm, startTestApp, TEST_JWT_SECRET } from '../support';
 
 import { AgentRunner } from '../../apps/api/src/modules/tasks/runtime/agent-runner';
 

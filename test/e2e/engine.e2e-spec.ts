@@ -4,17 +4,8 @@ import { join } from 'node:path';
 
 import { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-import {
-  bearer,
-  createCompany,
-  eventually,
-  type MockLlm,
-  setupCeo,
-  startMockLlm,
-  startTestApp,
-  type TestApp,
-  testBackends,
-} from '@app/testing';
+import { eventually, testBackends } from '@app/testing';
+import { bearer, createCompany, type MockLlm, setupCeo, startMockLlm, startTestApp, type TestApp } from '../support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -4,15 +4,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 
 import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/platform';
-import {
-  bearer,
-  setupCeo,
-  startTestApp,
-  TEST_JWT_SECRET,
-  type TestApp,
-  testBackends,
-  userWithRole,
-} from '@app/testing';
+import { testBackends } from '@app/testing';
+import { bearer, setupCeo, startTestApp, TEST_JWT_SECRET, type TestApp, userWithRole } from '../support';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

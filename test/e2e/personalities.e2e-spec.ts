@@ -1,14 +1,6 @@
 import { EventBus, type ReceivedEvent } from '@app/platform';
-import {
-  bearer,
-  createCompany,
-  expectError,
-  setupCeo,
-  startTestApp,
-  type TestApp,
-  testBackends,
-  userWithRole,
-} from '@app/testing';
+import { testBackends } from '@app/testing';
+import { bearer, createCompany, expectError, setupCeo, startTestApp, type TestApp, userWithRole } from '../support';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 

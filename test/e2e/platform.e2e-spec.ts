@@ -1,4 +1,5 @@
-import { startTestApp, type TestApp, testBackends } from '@app/testing';
+import { testBackends } from '@app/testing';
+import { startTestApp, type TestApp } from '../support';
 
 import { PlatformFixtureModule } from './fixtures/platform-fixture.module';
 

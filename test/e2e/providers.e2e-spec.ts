@@ -5,6 +5,7 @@ import type { Response } from 'superagent';
 
 import { ProviderCallEntity, ProviderEntity } from '@app/persistence';
 import { DatabaseService, EventBus, type ReceivedEvent } from '@app/platform';
+import { testBackends } from '@app/testing';
 import {
   bearer,
   expectError,
@@ -13,9 +14,8 @@ import {
   startMockLlm,
   startTestApp,
   type TestApp,
-  testBackends,
   userWithRole,
-} from '@app/testing';
+} from '../support';
 
 import { findPreset } from '@app/domain';
 

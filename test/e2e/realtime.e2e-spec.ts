@@ -1,7 +1,8 @@
 import { HumanRole } from '@app/domain';
 import { WsTicketEntity } from '@app/persistence';
 import { DatabaseService, EventBus } from '@app/platform';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, testBackends } from '@app/testing';
+import { createTestDatabase, type TestDatabase, testBackends } from '@app/testing';
+import { startTestApp, type TestApp } from '../support';
 
 import { closeCodeOf, openClient, quietFor, type WsTestClient, wsUrl } from '../integration/events/ws-test-client';
 

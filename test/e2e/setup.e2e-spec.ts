@@ -1,4 +1,5 @@
 import { EventBus, type ReceivedEvent, ReinitialisationHooks } from '@app/platform';
+import { testBackends } from '@app/testing';
 import {
   bearer,
   expectError,
@@ -7,9 +8,8 @@ import {
   setupCeo,
   startTestApp,
   type TestApp,
-  testBackends,
   userWithRole,
-} from '@app/testing';
+} from '../support';
 
 const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { ConfigError } from '@app/platform';
-import { startTestApp, TEST_JWT_SECRET } from '@app/testing';
+import { startTestApp, TEST_JWT_SECRET } from '../support';
 
 import { createApp } from '../../apps/api/src/bootstrap';
 

@@ -1,3 +1,4 @@
+import { testBackends } from '@app/testing';
 import {
   bearer,
   createCompany,
@@ -6,9 +7,8 @@ import {
   setupCeo,
   startTestApp,
   type TestApp,
-  testBackends,
   userWithRole,
-} from '@app/testing';
+} from '../support';
 
 import { ProviderRegistry } from '../../apps/api/src/modules/providers/provider-registry';
 import { openClient, type WsTestClient, wsUrl } from '../integration/events/ws-test-client';

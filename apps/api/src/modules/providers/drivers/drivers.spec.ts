@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { AppError, type ChatChunk, type LlmDriver, type ProviderProtocol } from '@app/domain';
-import { type MockLlm, startMockLlm } from '@app/testing';
+import { type MockLlm, startMockLlm } from '../../../../../mock-llm/src';
 
 import type { ProviderRecord } from '../provider-record';
 import { claudeGeneration, toAnthropicMessages } from './anthropic.driver';

@@ -10,10 +10,9 @@ import type TestAgent from 'supertest/lib/agent';
 
 import type { PersistenceBackend } from '@app/persistence';
 import { type AppConfig, type LoggingRuntime, StartupResumeHooks } from '@app/platform';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
 
-import { createApp, stopApp } from '../../../apps/api/src/bootstrap';
-
-import { createTestDatabase, type TestDatabase } from './databases';
+import { createApp, stopApp } from '../../apps/api/src/bootstrap';
 
 export const TEST_JWT_SECRET = 'test-signing-secret-0123456789-abcdefghijklmnop';
 

@@ -1,0 +1,141 @@
+import { TaskEntity } from '@app/persistence';
+import { type MigratedDatabase, openMigratedDatabase, taskRow, testBackends } from '@app/testing';
+
+import { TasksRepository } from '../../../apps/api/src/modules/tasks/tasks.repository';
+
+function storedTask(id: string): TaskEntity {
+  const at = new Date('2026-01-02T03:04:05.678Z');
+  return taskRow({
+    id,
+    type: 'documentation',
+    reviewers: ['reviewer-1'],
+    acceptanceCriteria: [{ description: 'covers every change', met: false }],
+    budgetLimit: 0.25,
+    createdAt: at,
+    updatedAt: at,
+  });
+}
+
+describe.each(testBackends())('TasksRepository on %s', (backend) => {
+  let store: MigratedDatabase;
+  let repo: TasksRepository;
+
+  beforeAll(async () => {
+    store = await openMigratedDatabase(backend);
+    repo = new TasksRepository(store.database);
+  });
+
+  beforeEach(() => store.clear(TaskEntity));
+
+  afterAll(() => store?.close());
+
+  it('should answer a compare-and-set with exactly the row a fresh read returns', async () => {
+    const base = storedTask('task-cas-1');
+    await repo.insert(base);
+    const startedAt = new Date('2026-01-02T03:05:00.123Z');
+
+    const saved = await repo.compareAndSet(base, {
+      status: 'in_progress',
+      assignedTo: 'ada',
+      assigneeId: 'agent-1',
+      acceptanceCriteria: [{ description: 'covers every change', met: true }],
+      delegationChain: ['ceo', 'ada'],
+      runOwner: 'replica-1',
+      runHeartbeatAt: startedAt,
+      startedAt,
+      statusReason: undefined,
+    });
+
+    expect(saved).not.toBeNull();
+    expect(saved?.version).toBe(2);
+    expect(saved).toEqual(await repo.findById(base.id));
+  });
+
+  it('should answer null and leave the row alone when the version moved on', async () => {
+    const base = storedTask('task-cas-2');
+    await repo.insert(base);
+    const first = await repo.compareAndSet(base, { title: 'First writer' });
+
+    const second = await repo.compareAndSet(base, { title: 'Second writer' });
+
+    expect(second).toBeNull();
+    expect(await repo.findById(base.id)).toEqual(first);
+    expect(first?.title).toBe('First writer');
+  });
+
+  it("should not share the changes' objects with the answer when the caller reuses them", async () => {
+    const base = storedTask('task-cas-3');
+    await repo.insert(base);
+    const reviewers = ['reviewer-2'];
+
+    const saved = await repo.compareAndSet(base, { reviewers });
+    reviewers.push('late-edit');
+
+    expect(saved?.reviewers).toEqual(['reviewer-2']);
+  });
+
+  it('should page tasks oldest first, by status, project, and an assignee named by id or in any case', async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
+    await repo.insert(taskRow({ id: 't-4', status: 'assigned', project: 'p-2', createdAt: at(4) }));
+    await repo.insert(taskRow({ id: 't-1', ...assigned('Ada', 'agent-ada'), project: 'p-1', createdAt: at(1) }));
+    await repo.insert(taskRow({ id: 't-2', ...assigned('Grace', 'agent-grace'), project: 'p-1', createdAt: at(2) }));
+    await repo.insert(taskRow({ id: 't-3', ...assigned('Ada', 'agent-ada'), project: 'p-2', createdAt: at(3) }));
+    await repo.insert(taskRow({ id: 't-5', assignedTo: 'ADA', assigneeId: null, project: 'p-1', createdAt: at(5) }));
+    const all = { offset: 0, limit: 10 };
+    const ids = (page: { items: TaskEntity[] }) => page.items.map((t) => t.id);
+
+    const byAgent = await repo.page({ status: null, assignedTo: { ref: 'ada', agentId: 'agent-ada' } }, all);
+    const byId = await repo.page({ status: null, assignedTo: { ref: 'agent-grace' } }, all);
+    const filtered = await repo.page({ status: 'assigned', project: 'p-2' }, all);
+    const second = await repo.page({ status: null }, { offset: 1, limit: 2 });
+
+    expect(ids(byAgent)).toEqual(['t-1', 't-3', 't-5']);
+    expect(ids(byId)).toEqual(['t-2']);
+    expect(ids(filtered)).toEqual(['t-3', 't-4']);
+    expect(second).toMatchObject({ total: 5, items: [{ id: 't-2' }, { id: 't-3' }] });
+    expect(await repo.countByStatus('assigned')).toBe(4);
+  });
+
+  it('should pick up stale runs of other owners and, when asked, interrupted tasks, never a live run', async () => {
+    const staleBefore = new Date('2026-01-02T10:00:00.000Z');
+    const old = new Date(staleBefore.getTime() - 60_000);
+    const fresh = new Date(staleBefore.getTime() + 60_000);
+    await repo.insert(taskRow({ id: 'stale', ...running('replica-dead', old) }));
+    await repo.insert(taskRow({ id: 'no-beat', ...running('replica-dead', null) }));
+    await repo.insert(taskRow({ id: 'fresh', ...running('replica-other', fresh) }));
+    await repo.insert(taskRow({ id: 'mine', ...running('replica-me', old) }));
+    await repo.insert(taskRow({ id: 'stopped', status: 'in_progress', runOwner: null }));
+    await repo.insert(taskRow({ id: 'interrupted', status: 'interrupted' }));
+
+    const abandoned = await repo.abandoned(staleBefore, 10, 'replica-me', false);
+    const withInterrupted = await repo.abandoned(staleBefore, 10, 'replica-me', true);
+
+    expect(abandoned.map((t) => t.id).sort()).toEqual(['no-beat', 'stale']);
+    expect(withInterrupted.map((t) => t.id).sort()).toEqual(['interrupted', 'no-beat', 'stale']);
+  });
+
+  it("should move only the owner's heartbeats, without a version change", async () => {
+    const beat = new Date('2026-01-02T11:00:00.000Z');
+    await repo.insert(taskRow({ id: 'a', ...running('replica-me', null) }));
+    await repo.insert(taskRow({ id: 'b', ...running('replica-other', null) }));
+
+    await repo.heartbeat(['a', 'b'], 'replica-me', beat);
+
+    expect(await repo.findById('a')).toMatchObject({ runHeartbeatAt: beat, version: 1 });
+    expect(await repo.findById('b')).toMatchObject({ runHeartbeatAt: null, version: 1 });
+  });
+});
+
+function assigned(name: string, agentId: string): Partial<TaskEntity> {
+  return { status: 'assigned', assignedTo: name, assigneeId: agentId };
+}
+
+function running(owner: string, heartbeat: Date | null): Partial<TaskEntity> {
+  return {
+    status: 'in_progress',
+    assignedTo: 'Ada',
+    assigneeId: 'agent-ada',
+    runOwner: owner,
+    runHeartbeatAt: heartbeat,
+  };
+}
