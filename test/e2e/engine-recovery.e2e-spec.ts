@@ -14,7 +14,7 @@ import {
   testBackends,
 } from '@app/testing';
 
-import { AgentRunner } from '../../apps/api/src/modules/tasks/runtime/agent-runner';
+import { AgentRunner } from '../../apps/api/src/modules/engine/agent-runner';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

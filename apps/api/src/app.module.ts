@@ -5,9 +5,10 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents/agents.module';
 import { CompanyModule } from './modules/company/company.module';
+import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers/providers.module';
 import { SetupModule } from './modules/setup/setup.module';
-import { TasksModule } from './modules/tasks/tasks.module';
+import { TasksModule } from './modules/tasks';
 import { UsersModule } from './modules/users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -30,6 +31,7 @@ export class AppModule {
         CompanyModule,
         SetupModule,
         TasksModule,
+        EngineModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -17,6 +17,7 @@ import {
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { redactActivityDescription, REDACTED_DESCRIPTION } from '../../realtime/cost-redaction';
+import { RunLedger } from '../run-ledger';
 import { AgentsRepository } from './agents.repository';
 import { CompanySettingsReader } from './company-settings.reader';
 
@@ -44,6 +45,7 @@ export class ActivitiesService {
 
   constructor(
     private readonly agents: AgentsRepository,
+    private readonly ledger: RunLedger,
     private readonly company: CompanySettingsReader,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -71,10 +73,10 @@ export class ActivitiesService {
     const wants = (types: readonly string[]): boolean => !filter.type || types.includes(filter.type);
     const [lifecycle, metrics, costs, tools, currency] = await Promise.all([
       wants(LIFECYCLE_EVENT_TYPES) ? this.agents.lifecycleSince(since, filter.agentId) : [],
-      wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.agents.metricsSince(since, agentIds), []) : [],
-      wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.agents.costsSince(since, agentIds), []) : [],
+      wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.ledger.metricsSince(since, agentIds), []) : [],
+      wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.ledger.costsSince(since, agentIds), []) : [],
       wants(TOOL_EVENT_TYPES)
-        ? guarded('tool_invocation_tracker', () => this.agents.toolsSince(since, agentIds), [])
+        ? guarded('tool_invocation_tracker', () => this.ledger.toolsSince(since, agentIds), [])
         : [],
       wants([...RUN_EVENT_TYPES, ...COST_EVENT_TYPES])
         ? guarded('budget_config', () => this.company.currency(), this.company.defaultCurrency)

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { ProvidersModule } from '../providers/providers.module';
+import { RunLedgerModule } from '../run-ledger';
 import { ActivitiesController } from './activities.controller';
 import { ActivitiesService } from './activities.service';
 import { AgentBootstrap } from './agent-bootstrap';
@@ -14,7 +15,7 @@ import { PersonalitiesService } from './personalities.service';
 
 /** The roster: agents, their careers and performance, the activity feed, and personality presets. */
 @Module({
-  imports: [ProvidersModule],
+  imports: [ProvidersModule, RunLedgerModule],
   controllers: [AgentsController, ActivitiesController, PersonalitiesController],
   providers: [
     ActivitiesService,

@@ -20,11 +20,10 @@ import {
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { APP_CONFIG, type AppConfig, Correlation, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { AgentsRepository } from '../../agents/agents.repository';
-import { ModelRouter } from '../../providers/model-router';
-import { ProviderRegistry } from '../../providers/provider-registry';
-import { TaskLifecycle } from '../task-lifecycle';
-import type { TaskChanges } from '../tasks.repository';
+import { AgentsRepository } from '../agents/agents.repository';
+import { ModelRouter } from '../providers/model-router';
+import { ProviderRegistry } from '../providers/provider-registry';
+import { type TaskChanges, TaskLifecycle } from '../tasks';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { type RunControl, RunSession } from './run-session';
