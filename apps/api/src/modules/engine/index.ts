@@ -3,7 +3,6 @@
  * scanners) are declared in @app/domain; modules register implementations with RunPreflight and
  * ToolInvoker. What runs leave behind is read through the run ledger (modules/run-ledger).
  */
-export { ENGINE_ACTOR } from './agent-runner';
 export { EngineModule } from './engine.module';
 export { RunPreflight } from './run-preflight';
 export { TaskEngine } from './task-engine';
