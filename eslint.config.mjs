@@ -18,8 +18,6 @@ const layer = (groups, message, ...shared) => restrict(...groups.map((group) => 
 
 const API_SRC = path.join(import.meta.dirname, 'apps', 'api', 'src');
 const MODULES = path.join(API_SRC, 'modules');
-/** Modules still reached through their module file: they have no public face (index.ts) yet. */
-const MODULES_WITHOUT_FACE = new Set(['tasks']);
 
 /** The feature module a path lies in, and the path inside it ('' for the module folder itself). */
 function locateInModules(file) {
@@ -68,9 +66,6 @@ const moduleFaces = {
         return;
       }
       if (place.name === home?.name || place.inner === 'index') {
-        return;
-      }
-      if (MODULES_WITHOUT_FACE.has(place.name) && place.inner === `${place.name}.module`) {
         return;
       }
       const face = path.relative(path.dirname(file), path.join(MODULES, place.name)).split(path.sep).join('/');

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { createTestDatabase, eventually, type TestDatabase, testBackends } from '@app/testing';
 import { type MockLlm, startMockLlm, startTestApp, TEST_JWT_SECRET } from '../support';
 
-import { AgentRunner } from '../../apps/api/src/modules/tasks/runtime/agent-runner';
+import { AgentRunner } from '../../apps/api/src/modules/engine/agent-runner';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -5,9 +5,10 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
 import { CompanyModule } from './modules/company';
+import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
 import { SetupModule } from './modules/setup';
-import { TasksModule } from './modules/tasks/tasks.module';
+import { TasksModule } from './modules/tasks';
 import { UsersModule } from './modules/users';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -30,6 +31,7 @@ export class AppModule {
         CompanyModule,
         SetupModule,
         TasksModule,
+        EngineModule,
         RealtimeModule,
         ...extraImports,
       ],

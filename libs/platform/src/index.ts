@@ -31,6 +31,7 @@ export * from './auth/ws-authenticator';
 export * from './throttling/app-throttler.guard';
 export * from './throttling/postgres-throttler.storage';
 export * from './locks/distributed-lock';
+export * from './locks/keyed-mutex';
 export * from './events';
 export * from './lifecycle/reinitialisation-hooks';
 export * from './lifecycle/startup-resume-hooks';

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase, testBackends } from '@app/testin
 import {
   PgBossTaskJobQueue,
   type PgBossTaskJobQueueOptions,
-} from '../../../apps/api/src/modules/tasks/runtime/queue/pg-boss-task-job-queue';
+} from '../../../apps/api/src/modules/engine/queue/pg-boss-task-job-queue';
 
 /** Polls until the predicate holds; fails after the deadline instead of hanging the suite. */
 async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {

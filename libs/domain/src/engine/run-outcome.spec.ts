@@ -2,6 +2,7 @@ import {
   assertTransition,
   planRunOutcome,
   type RunOutcomePlan,
+  runMayContinueIn,
   TERMINATION_REASONS,
   type TerminationReason,
 } from '@app/domain';
@@ -52,5 +53,21 @@ describe('planRunOutcome', () => {
       expect(() => assertTransition(status, step)).not.toThrow();
       status = step;
     }
+  });
+});
+
+describe('runMayContinueIn', () => {
+  it.each([
+    ['assigned', true],
+    ['in_progress', true],
+    ['in_review', true],
+    ['completed', true],
+    ['blocked', false],
+    ['cancelled', false],
+    ['failed', false],
+    ['interrupted', false],
+    [null, false],
+  ] as const)('should answer %s with %s', (status, expected) => {
+    expect(runMayContinueIn(status)).toBe(expected);
   });
 });

@@ -1,6 +1,14 @@
 import type { TaskStatus } from '../tasks/task-enums';
 import type { TerminationReason } from './react-loop';
 
+/** States a run may pass through on its own; a move elsewhere by someone else stops the run. */
+export const RUN_STATES: readonly TaskStatus[] = ['assigned', 'in_progress', 'in_review', 'completed'];
+
+/** Whether a task in this status (null: unknown or deleted) may still be under its run's control. */
+export function runMayContinueIn(status: TaskStatus | null): boolean {
+  return status !== null && RUN_STATES.includes(status);
+}
+
 export interface RunOutcomePlan {
   /** Transitions to apply in order, starting from `in_progress`. */
   steps: TaskStatus[];

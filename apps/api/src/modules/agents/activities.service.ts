@@ -19,6 +19,7 @@ import {
 } from '@app/domain';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
+import { RunLedger } from '../run-ledger';
 import { AgentsRepository } from './agents.repository';
 
 export interface ActivityFilter {
@@ -45,6 +46,7 @@ export class ActivitiesService {
 
   constructor(
     private readonly agents: AgentsRepository,
+    private readonly ledger: RunLedger,
     private readonly company: CompanyProfileReader,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -72,10 +74,10 @@ export class ActivitiesService {
     const wants = (types: readonly string[]): boolean => !filter.type || types.includes(filter.type);
     const [lifecycle, metrics, costs, tools, currency] = await Promise.all([
       wants(LIFECYCLE_EVENT_TYPES) ? this.agents.lifecycleSince(since, filter.agentId) : [],
-      wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.agents.metricsSince(since, agentIds), []) : [],
-      wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.agents.costsSince(since, agentIds), []) : [],
+      wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.ledger.metricsSince(since, agentIds), []) : [],
+      wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.ledger.costsSince(since, agentIds), []) : [],
       wants(TOOL_EVENT_TYPES)
-        ? guarded('tool_invocation_tracker', () => this.agents.toolsSince(since, agentIds), [])
+        ? guarded('tool_invocation_tracker', () => this.ledger.toolsSince(since, agentIds), [])
         : [],
       wants([...RUN_EVENT_TYPES, ...COST_EVENT_TYPES])
         ? guarded('budget_config', () => this.company.currency(), DEFAULT_CURRENCY)

@@ -1,11 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 
-import type { TaskMetricRecord } from '@app/domain';
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import type { Transaction } from '@app/platform';
 
 import { ProviderUsage } from '../providers';
-import { toTaskMetricRecord } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService, type NewAgent } from './agents.service';
 
@@ -55,19 +53,6 @@ export class AgentRoster implements OnModuleInit {
   /** Lower-cased names already taken. */
   namesInUse(): Promise<Set<string>> {
     return this.agents.namesInUse();
-  }
-
-  /** Every task metric of these agents since `since`, newest first. */
-  async metricsSince(since: Date, agentIds: readonly string[]): Promise<TaskMetricRecord[]> {
-    return (await this.agents.metricsSince(since, agentIds, null)).map(toTaskMetricRecord);
-  }
-
-  /** Every model-call cost of these agents since `since`, newest first. */
-  async costsSince(since: Date, agentIds: readonly string[]): Promise<Array<{ timestamp: Date; costUsd: number }>> {
-    return (await this.agents.costsSince(since, agentIds, null)).map((c) => ({
-      timestamp: c.timestamp,
-      costUsd: c.costUsd,
-    }));
   }
 
   /** See AgentsService.prepareHires: builds rows and career events, writes nothing. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { ProvidersModule } from '../providers';
+import { RunLedgerModule } from '../run-ledger';
 import { ActivitiesController } from './activities.controller';
 import { ActivitiesService } from './activities.service';
 import { AgentBootstrap } from './agent-bootstrap';
@@ -18,7 +19,7 @@ import { PersonalitiesService } from './personalities.service';
  * the company's currency through CompanyProfileReader, which the company module binds.
  */
 @Module({
-  imports: [ProvidersModule],
+  imports: [ProvidersModule, RunLedgerModule],
   controllers: [AgentsController, ActivitiesController, PersonalitiesController],
   providers: [
     ActivitiesService,

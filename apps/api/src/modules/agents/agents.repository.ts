@@ -2,16 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { In, MoreThanOrEqual, type Repository } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP, type PageRequest } from '@app/domain';
-import {
-  AgentEntity,
-  AgentLifecycleEventEntity,
-  CostRecordEntity,
-  TaskMetricEntity,
-  ToolInvocationEntity,
-} from '@app/persistence';
+import { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
 
-/** The only TypeORM user for agents, their career log, and the run metrics and costs read about them. */
+/** The only TypeORM user for agents and their career log. */
 @Injectable()
 export class AgentsRepository {
   constructor(private readonly database: DatabaseService) {}
@@ -127,48 +121,6 @@ export class AgentsRepository {
   lifecycleSince(since: Date | null, agentId?: string): Promise<AgentLifecycleEventEntity[]> {
     return this.events.find({
       where: { ...(since ? { timestamp: MoreThanOrEqual(since) } : {}), ...(agentId ? { agentId } : {}) },
-      order: { timestamp: 'DESC' },
-      take: ACTIVITY_SOURCE_CAP,
-    });
-  }
-
-  /** Newest first; `cap` bounds feed reads, null reads everything (aggregates must see every row). */
-  metricsSince(
-    since: Date | null,
-    agentIds?: readonly string[],
-    cap: number | null = ACTIVITY_SOURCE_CAP,
-  ): Promise<TaskMetricEntity[]> {
-    return this.database.dataSource.getRepository(TaskMetricEntity).find({
-      where: {
-        ...(since ? { completedAt: MoreThanOrEqual(since) } : {}),
-        ...(agentIds ? { agentId: In([...agentIds]) } : {}),
-      },
-      order: { completedAt: 'DESC' },
-      ...(cap === null ? {} : { take: cap }),
-    });
-  }
-
-  costsSince(
-    since: Date | null,
-    agentIds?: readonly string[],
-    cap: number | null = ACTIVITY_SOURCE_CAP,
-  ): Promise<CostRecordEntity[]> {
-    return this.database.dataSource.getRepository(CostRecordEntity).find({
-      where: {
-        ...(since ? { timestamp: MoreThanOrEqual(since) } : {}),
-        ...(agentIds ? { agentId: In([...agentIds]) } : {}),
-      },
-      order: { timestamp: 'DESC' },
-      ...(cap === null ? {} : { take: cap }),
-    });
-  }
-
-  toolsSince(since: Date | null, agentIds?: readonly string[]): Promise<ToolInvocationEntity[]> {
-    return this.database.dataSource.getRepository(ToolInvocationEntity).find({
-      where: {
-        ...(since ? { timestamp: MoreThanOrEqual(since) } : {}),
-        ...(agentIds ? { agentId: In([...agentIds]) } : {}),
-      },
       order: { timestamp: 'DESC' },
       take: ACTIVITY_SOURCE_CAP,
     });

@@ -22,6 +22,7 @@ import {
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction } from '@app/platform';
 
+import { RunLedger } from '../run-ledger';
 import { defaultAgentSettings, toAgentConfig, toCareerEvent, toTaskMetricRecord } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
 import type { AgentConfigDto, AgentPerformanceSummaryDto, CareerEventDto } from './dto/agent.dto';
@@ -49,6 +50,7 @@ export class AgentsService {
 
   constructor(
     private readonly agents: AgentsRepository,
+    private readonly ledger: RunLedger,
     private readonly bus: EventBus,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -81,7 +83,7 @@ export class AgentsService {
     const agent = await this.findOrThrow(name);
     const now = new Date();
     const since = new Date(now.getTime() - PERFORMANCE_LOOKBACK_MS);
-    const rows = await this.agents.metricsSince(since, [agent.id], null);
+    const rows = await this.ledger.metricsSince(since, [agent.id], null);
     return computeAgentPerformance(agent.name, rows.map(toTaskMetricRecord), now);
   }
 

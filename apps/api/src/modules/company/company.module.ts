@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { CompanyProfileReader } from '@app/domain';
 
 import { AgentsModule } from '../agents';
+import { RunLedgerModule } from '../run-ledger';
 import { CompanyController, DepartmentsController } from './company.controller';
 import { CompanyFacade } from './company.facade';
 import { CompanyRepository } from './company.repository';
@@ -18,7 +19,7 @@ import { ProjectsService } from './projects.service';
  */
 @Global()
 @Module({
-  imports: [AgentsModule],
+  imports: [AgentsModule, RunLedgerModule],
   controllers: [CompanyController, DepartmentsController, ProjectsController],
   providers: [
     CompanyFacade,

@@ -18,6 +18,7 @@ import type { DepartmentEntity } from '@app/persistence';
 import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
+import { RunLedger } from '../run-ledger';
 import { toCompany, toDepartment } from './company.mapper';
 import { CompanyRepository } from './company.repository';
 import type { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
@@ -33,6 +34,7 @@ export class CompanyService {
   constructor(
     private readonly company: CompanyRepository,
     private readonly agents: AgentRoster,
+    private readonly ledger: RunLedger,
     private readonly bus: EventBus,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -93,8 +95,8 @@ export class CompanyService {
     }
     try {
       const [metrics, costs] = await Promise.all([
-        this.agents.metricsSince(new Date(now.getTime() - 30 * DAY_MS), ids),
-        this.agents.costsSince(new Date(now.getTime() - 7 * DAY_MS), ids),
+        this.ledger.metricsSince(new Date(now.getTime() - 30 * DAY_MS), ids, null),
+        this.ledger.costsSince(new Date(now.getTime() - 7 * DAY_MS), ids, null),
       ]);
       return computeDepartmentHealth({ ...base, metrics, costs });
     } catch (error) {

@@ -5,7 +5,8 @@ import type { TaskEntity } from '@app/persistence';
 import type { EventBus, LoggingRuntime, PublishableEvent } from '@app/platform';
 import { taskRow } from '@app/testing';
 
-import { TASKS_CHANNEL, TaskLifecycle } from './task-lifecycle';
+import { RunDispatch, TASKS_CHANNEL } from './run-dispatch';
+import { TaskLifecycle } from './task-lifecycle';
 import type { TaskChanges, TasksRepository } from './tasks.repository';
 
 const T0 = new Date('2026-01-01T00:00:00.000Z');
@@ -75,8 +76,14 @@ function setup(seed: TaskEntity[] = [], publish?: (event: PublishableEvent) => P
     subscribe: () => () => {},
   };
   const logging = { forName: () => pino({ level: 'silent' }) };
-  const sut = new TaskLifecycle(repo as unknown as TasksRepository, bus, logging as unknown as LoggingRuntime);
-  return { sut, repo, events };
+  const dispatch = new RunDispatch(bus, logging as unknown as LoggingRuntime);
+  const sut = new TaskLifecycle(
+    repo as unknown as TasksRepository,
+    bus,
+    dispatch,
+    logging as unknown as LoggingRuntime,
+  );
+  return { sut, repo, events, dispatch };
 }
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -307,9 +314,9 @@ describe(TaskLifecycle.name, () => {
 
   describe('onAssigned', () => {
     it('should call listeners once on a move to assigned and not on other moves', async () => {
-      const { sut } = setup([makeTask()]);
+      const { sut, dispatch } = setup([makeTask()]);
       const listener = jest.fn();
-      sut.onAssigned(listener);
+      dispatch.onAssigned(listener);
 
       await sut.transition('task-1', 'assigned', { by: 'bob', changes: () => ({ ...ASSIGNED }) });
       expect(listener).toHaveBeenCalledTimes(1);
@@ -325,9 +332,9 @@ describe(TaskLifecycle.name, () => {
     });
 
     it('should not call listeners for a field edit of an assigned task', async () => {
-      const { sut } = setup([makeTask({ status: 'assigned', ...ASSIGNED })]);
+      const { sut, dispatch } = setup([makeTask({ status: 'assigned', ...ASSIGNED })]);
       const listener = jest.fn();
-      sut.onAssigned(listener);
+      dispatch.onAssigned(listener);
 
       await sut.update('task-1', () => ({ priority: 'high' }), { by: 'bob' });
 
@@ -335,11 +342,11 @@ describe(TaskLifecycle.name, () => {
     });
 
     it('should call every listener, and stop calling one once unsubscribed', async () => {
-      const { sut } = setup([makeTask(), makeTask({ id: 'task-2' })]);
+      const { sut, dispatch } = setup([makeTask(), makeTask({ id: 'task-2' })]);
       const kept = jest.fn();
       const removed = jest.fn();
-      sut.onAssigned(kept);
-      const unsubscribe = sut.onAssigned(removed);
+      dispatch.onAssigned(kept);
+      const unsubscribe = dispatch.onAssigned(removed);
 
       await sut.transition('task-1', 'assigned', { by: 'bob', changes: () => ({ ...ASSIGNED }) });
       unsubscribe();

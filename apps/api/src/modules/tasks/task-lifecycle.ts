@@ -13,11 +13,9 @@ import {
 import type { TaskEntity } from '@app/persistence';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
+import { RunDispatch, TASKS_CHANNEL } from './run-dispatch';
 import { statusOf, toTaskDto } from './tasks.mapper';
 import { type TaskChanges, TasksRepository } from './tasks.repository';
-
-/** The channel every persisted task change is published on (dashboards, other replicas). */
-export const TASKS_CHANNEL = 'tasks';
 
 /** Writes without an expected version re-read and retry this often before giving up with 4003. */
 const UNCONDITIONAL_ATTEMPTS = 5;
@@ -35,35 +33,23 @@ export interface WriteOptions {
   current?: TaskEntity;
 }
 
-type AssignedListener = (task: TaskEntity) => void;
-
 /**
  * The single writer of task state: every create, update, transition and delete goes through here,
  * is checked against the state machine and the assignment invariant, persisted as a compare-and-set
- * on the stored version, and published on the tasks channel. The API and the runtime share it.
+ * on the stored version, and published on the tasks channel. The API and the engine share it; every
+ * move to `assigned` is handed to the engine through RunDispatch.
  */
 @Injectable()
 export class TaskLifecycle {
   private readonly log: Logger;
-  private readonly assignedListeners: AssignedListener[] = [];
 
   constructor(
     private readonly tasks: TasksRepository,
     private readonly bus: EventBus,
+    private readonly dispatch: RunDispatch,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('engine.tasks');
-  }
-
-  /** The runtime's hook: called after every persisted move to `assigned`. */
-  onAssigned(listener: AssignedListener): () => void {
-    this.assignedListeners.push(listener);
-    return () => {
-      const index = this.assignedListeners.indexOf(listener);
-      if (index >= 0) {
-        this.assignedListeners.splice(index, 1);
-      }
-    };
   }
 
   async getOrThrow(id: string): Promise<TaskEntity> {
@@ -72,6 +58,26 @@ export class TaskLifecycle {
       throw new NotFoundError(`Task "${id}" not found`, ErrorCode.TaskNotFound);
     }
     return row;
+  }
+
+  /** The stored row, or null when there is none. */
+  find(id: string): Promise<TaskEntity | null> {
+    return this.tasks.findById(id);
+  }
+
+  /** Tasks waiting for a run (assigned), oldest first. */
+  waiting(limit: number): Promise<TaskEntity[]> {
+    return this.tasks.waiting(limit);
+  }
+
+  /** Runs a dead process left behind (see TasksRepository.abandoned). */
+  abandoned(staleBefore: Date, limit: number, liveOwner: string, includeInterrupted: boolean): Promise<TaskEntity[]> {
+    return this.tasks.abandoned(staleBefore, limit, liveOwner, includeInterrupted);
+  }
+
+  /** A run owner's proof of life on its tasks: no version change and no announcement (not an edit). */
+  heartbeat(ids: readonly string[], owner: string, at: Date): Promise<void> {
+    return this.tasks.heartbeat(ids, owner, at);
   }
 
   async create(row: TaskEntity, by: string): Promise<TaskEntity> {
@@ -186,14 +192,7 @@ export class TaskLifecycle {
     }
     await this.publish(eventType, saved, previous, by);
     if (status === 'assigned' && previous !== 'assigned') {
-      for (const listener of this.assignedListeners) {
-        try {
-          listener(saved);
-        } catch (error) {
-          // The write is saved and announced; a listener's failure must not turn it into an error.
-          this.log.error({ err: error, task_id: saved.id }, 'engine.task.listener_failed');
-        }
-      }
+      this.dispatch.assigned(saved);
     }
   }
 

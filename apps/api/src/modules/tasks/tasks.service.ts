@@ -63,7 +63,10 @@ export class TasksService {
     return toTaskDto(await this.lifecycle.getOrThrow(id));
   }
 
-  /** A new task is `created`; with `assigned_to` it is then assigned in a second, published move. */
+  /**
+   * A new task is `created`; with `assigned_to` it is then assigned in a second, published move, which
+   * the lifecycle hands to the engine for a run (RunDispatch).
+   */
   async create(actor: ActorContext, dto: CreateTaskDto): Promise<TaskDto> {
     if (this.registry.list().length === 0) {
       throw new AgentRuntimeNotConfiguredError();

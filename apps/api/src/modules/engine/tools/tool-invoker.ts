@@ -1,14 +1,14 @@
-import type { ToolDefinition } from '@app/domain';
-import type { z } from 'zod';
-
 import {
   type AgentTool,
+  type ToolArgumentIssue,
   type ToolContext,
+  type ToolDefinition,
   ToolError,
   type ToolOutputScanner,
+  type ToolOutputVerdict,
   type ToolResult,
   type ToolSecurityCheck,
-} from './tool.types';
+} from '@app/domain';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_OUTPUT_CHARS = 16_000;
@@ -55,10 +55,12 @@ export class ToolInvoker {
     this.maxOutputChars = Math.max(MIN_OUTPUT_CHARS, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
   }
 
+  /** Adds a check run before every tool call, after those registered earlier. */
   registerSecurityCheck(check: ToolSecurityCheck): void {
     this.securityChecks.push(check);
   }
 
+  /** Adds a scanner run on every tool result, after those registered earlier. */
   registerOutputScanner(scanner: ToolOutputScanner): void {
     this.outputScanners.push(scanner);
   }
@@ -114,8 +116,14 @@ export class ToolInvoker {
     for (const check of this.securityChecks) {
       try {
         const verdict = await check.check({ tool: call.name, arguments: call.arguments }, ctx);
-        if (!verdict.allowed) {
-          return verdict.reason;
+        switch (verdict.decision) {
+          case 'allow':
+            break;
+          case 'deny':
+            return verdict.reason;
+          case 'escalate':
+            // No approval path exists yet: an escalated call is refused, and the agent learns why.
+            return `needs approval: ${verdict.reason}`;
         }
       } catch {
         return `security check ${check.name} failed`;
@@ -154,10 +162,17 @@ export class ToolInvoker {
   private async scan(result: ToolResult, tool: string, ctx: ToolContext): Promise<ToolResult> {
     let output = result.content;
     for (const scanner of this.outputScanners) {
+      let verdict: ToolOutputVerdict;
       try {
-        ({ output } = await scanner.scan(output, { tool }, ctx));
+        verdict = await scanner.scan(output, { tool }, ctx);
       } catch {
         return failure('output withheld: scanner failed');
+      }
+      if (verdict.action === 'block') {
+        return failure(`output withheld: ${verdict.reason}`);
+      }
+      if (verdict.action === 'redact') {
+        output = verdict.output;
       }
     }
     return { content: output, isError: result.isError };
@@ -203,7 +218,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+function describeIssues(issues: readonly ToolArgumentIssue[]): string {
   return issues
     .map((issue) => {
       const where = issue.path.length === 0 ? '(arguments)' : issue.path.map(String).join('.');

@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { type ToolContext, ToolError } from '@app/domain';
+
 import { BUILTIN_TOOL_NAMES, builtinTools, type BuiltinToolOptions } from './builtin-tools';
-import { type ToolContext, ToolError } from './tool.types';
 
 describe('builtinTools', () => {
   let root: string;
@@ -14,7 +15,11 @@ describe('builtinTools', () => {
     if (!tool) {
       throw new Error(`no tool ${name}`);
     }
-    return tool.execute(tool.schema.parse(args), ctx);
+    const parsed = tool.schema.safeParse(args);
+    if (!parsed.success) {
+      throw new Error(`invalid arguments for ${name}`);
+    }
+    return tool.execute(parsed.data, ctx);
   };
 
   const failure = async (promise: Promise<string>): Promise<string> => {

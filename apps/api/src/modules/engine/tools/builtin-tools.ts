@@ -3,11 +3,10 @@ import { appendFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 
 import { dirname, join, relative, sep } from 'node:path';
 import { createContext, Script } from 'node:vm';
 
-import type { ToolDefinition } from '@app/domain';
+import { type AgentTool, type ToolAccess, type ToolContext, type ToolDefinition, ToolError } from '@app/domain';
 import { z } from 'zod';
 
 import { resolveInside } from './path-guard';
-import { type AgentTool, type ToolAccess, type ToolContext, ToolError } from './tool.types';
 
 const KIB = 1024;
 // git's own heuristic: a NUL byte in the first 8000 bytes marks a file as binary.

@@ -1,14 +1,14 @@
-import { z } from 'zod';
-
-import { toolDefinition } from './builtin-tools';
-import { ToolInvoker } from './tool-invoker';
 import {
   type AgentTool,
   type ToolContext,
   ToolError,
   type ToolOutputScanner,
   type ToolSecurityCheck,
-} from './tool.types';
+} from '@app/domain';
+import { z } from 'zod';
+
+import { toolDefinition } from './builtin-tools';
+import { ToolInvoker } from './tool-invoker';
 
 const CTX: ToolContext = { root: '/workspace', taskId: 'task-1', agentId: 'agent-1', agentName: 'Ada' };
 
@@ -71,12 +71,12 @@ describe(ToolInvoker.name, () => {
       name: 'allow',
       check: (call) => {
         seen.push(`allow:${call.tool}`);
-        return Promise.resolve({ allowed: true });
+        return Promise.resolve({ decision: 'allow' });
       },
     };
     const deny: ToolSecurityCheck = {
       name: 'deny',
-      check: () => Promise.resolve({ allowed: false, reason: 'writes are frozen' }),
+      check: () => Promise.resolve({ decision: 'deny', reason: 'writes are frozen' }),
     };
     const execute = jest.fn(() => Promise.resolve('ran'));
     const tools = [fakeTool('probe', z.strictObject({}), execute)];
@@ -98,7 +98,7 @@ describe(ToolInvoker.name, () => {
 
   it('should show security checks the validated arguments with defaults applied', async () => {
     const check = jest.fn<ReturnType<ToolSecurityCheck['check']>, Parameters<ToolSecurityCheck['check']>>();
-    check.mockResolvedValue({ allowed: true });
+    check.mockResolvedValue({ decision: 'allow' });
 
     await invoker({ securityChecks: [{ name: 'spy', check }] }).invoke({ name: 'echo', arguments: { text: 'x' } }, CTX);
 
@@ -159,11 +159,11 @@ describe(ToolInvoker.name, () => {
   it('should pass output through scanners in order', async () => {
     const redact: ToolOutputScanner = {
       name: 'redact',
-      scan: (output) => Promise.resolve({ output: output.replace(/sk-\w+/g, '[REDACTED]') }),
+      scan: (output) => Promise.resolve({ action: 'redact', output: output.replace(/sk-\w+/g, '[REDACTED]') }),
     };
     const shout: ToolOutputScanner = {
       name: 'shout',
-      scan: (output) => Promise.resolve({ output: output.toUpperCase() }),
+      scan: (output) => Promise.resolve({ action: 'redact', output: output.toUpperCase() }),
     };
     const sut = invoker({ outputScanners: [redact] });
     sut.registerOutputScanner(shout);
@@ -171,6 +171,37 @@ describe(ToolInvoker.name, () => {
     const result = await sut.invoke({ name: 'echo', arguments: { text: 'key sk-abc123 ' } }, CTX);
 
     expect(result).toMatchObject({ isError: false, content: 'KEY [REDACTED] ' });
+  });
+
+  it('should refuse an escalated call, there being no approval path yet', async () => {
+    const sut = invoker();
+    sut.registerSecurityCheck({
+      name: 'risky',
+      check: () => Promise.resolve({ decision: 'escalate', reason: 'deletes many files' }),
+    });
+
+    const result = await sut.invoke({ name: 'echo', arguments: { text: 'x' } }, CTX);
+
+    expect(result).toMatchObject({
+      isError: true,
+      content: 'denied by security policy: needs approval: deletes many files',
+    });
+  });
+
+  it('should pass output unchanged past a passing scanner and withhold what a scanner blocks', async () => {
+    const pass: ToolOutputScanner = { name: 'pass', scan: () => Promise.resolve({ action: 'pass' }) };
+    const block: ToolOutputScanner = {
+      name: 'dlp',
+      scan: (output) =>
+        Promise.resolve(output.includes('secret') ? { action: 'block', reason: 'credentials' } : { action: 'pass' }),
+    };
+    const sut = invoker({ outputScanners: [pass, block] });
+
+    const passed = await sut.invoke({ name: 'echo', arguments: { text: 'hello' } }, CTX);
+    const blocked = await sut.invoke({ name: 'echo', arguments: { text: 'secret' } }, CTX);
+
+    expect(passed).toMatchObject({ isError: false, content: 'hello' });
+    expect(blocked).toMatchObject({ isError: true, content: 'output withheld: credentials' });
   });
 
   it('should withhold the output when a scanner throws', async () => {

@@ -1,7 +1,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep, win32 } from 'node:path';
 
-import { ToolError } from './tool.types';
+import { ToolError } from '@app/domain';
 
 /** True when `candidate` is `root` itself or lies below it (both already resolved). */
 export function isInside(root: string, candidate: string): boolean {

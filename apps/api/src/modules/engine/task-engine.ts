@@ -5,35 +5,28 @@ import { hostname } from 'node:os';
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import type { TaskJob, TaskJobQueue } from '@app/domain';
+import { runMayContinueIn, type TaskJob, type TaskJobQueue, TERMINAL_TASK_STATUSES } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
 import {
   APP_CONFIG,
   type AppConfig,
   DatabaseService,
   DistributedLock,
-  EventBus,
   LOGGING_RUNTIME,
   type LoggingRuntime,
-  type ReceivedEvent,
   ReinitialisationHooks,
   ReinitialisationOrder,
 } from '@app/platform';
 
-import { TASKS_CHANNEL, TaskLifecycle } from '../task-lifecycle';
-import { TasksRepository } from '../tasks.repository';
+import { RunDispatch, TaskLifecycle, type TaskMoved } from '../tasks';
 import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
 import type { RunControl } from './run-session';
 import { InProcessTaskJobQueue } from './queue/in-process-task-job-queue';
 import { PgBossTaskJobQueue } from './queue/pg-boss-task-job-queue';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
-/** States a run may pass through on its own; a move elsewhere by someone else stops the run. */
-const RUNNING_STATES: readonly string[] = ['assigned', 'in_progress', 'in_review', 'completed'];
 /** Rows read per recovery pass; the sweep repeats until a pass finds fewer. */
 const RECOVERY_BATCH = 200;
-/** States after which a task does not run again: its worktree can go (its branch stays). */
-const FINISHED_STATES: readonly string[] = ['completed', 'cancelled'];
 /** After the grace period and the abort, how long runs get to record their interruption. */
 const CLEANUP_MS = 5_000;
 
@@ -58,13 +51,12 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
 
   constructor(
     private readonly lifecycle: TaskLifecycle,
-    private readonly tasks: TasksRepository,
+    private readonly dispatch: RunDispatch,
     private readonly runner: AgentRunner,
     private readonly workspaces: WorkspaceManager,
     private readonly database: DatabaseService,
     private readonly lock: DistributedLock,
     private readonly hooks: ReinitialisationHooks,
-    private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -108,8 +100,8 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     });
     this.queue = this.createQueue();
     await this.queue.start((job) => this.handle(job));
-    const offAssigned = this.lifecycle.onAssigned((task) => this.enqueue(task));
-    const offMoves = this.bus.subscribe((event) => this.onTaskEvent(event));
+    const offAssigned = this.dispatch.onAssigned((task) => this.enqueue(task));
+    const offMoves = this.dispatch.onMoved((move) => this.onTaskMoved(move));
     // Setup completion's runtime rebuild: tasks assigned before the company was ready are queued.
     const offRebuild = this.hooks.register({
       name: 'engine.rebuild',
@@ -192,21 +184,16 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
    * blocked, failed, interrupted, deleted: the run stops at its next turn boundary and its call in
    * flight is aborted; the person's decision stands.
    */
-  private onTaskEvent(event: ReceivedEvent): void {
-    if (event.channel !== TASKS_CHANNEL) {
-      return;
+  private onTaskMoved(move: TaskMoved): void {
+    const stop = this.stops.get(move.taskId);
+    const movedAway = move.deleted || !runMayContinueIn(move.status);
+    if (stop && movedAway && move.requestedBy !== ENGINE_ACTOR && !stop.signal.aborted) {
+      this.log.info({ task_id: move.taskId, status: move.status }, 'engine.run.stopped_by_change');
+      stop.abort(new Error(`task moved to ${move.status ?? 'deleted'}`));
     }
-    const payload = event.payload as { task_id?: string; status?: string; requested_by?: string };
-    const stop = payload.task_id ? this.stops.get(payload.task_id) : undefined;
-    const movedAway = event.event_type === 'task.deleted' || !RUNNING_STATES.includes(payload.status ?? '');
-    if (stop && movedAway && payload.requested_by !== ENGINE_ACTOR && !stop.signal.aborted) {
-      this.log.info({ task_id: payload.task_id, status: payload.status }, 'engine.run.stopped_by_change');
-      stop.abort(new Error(`task moved to ${payload.status ?? 'deleted'}`));
-    }
-    const finished = event.event_type === 'task.deleted' || FINISHED_STATES.includes(payload.status ?? '');
     // A task running here is tidied when its run ends.
-    if (payload.task_id && finished && !this.running.has(payload.task_id)) {
-      void this.tidyWorkspace(payload.task_id);
+    if ((move.deleted || isFinished(move.status)) && !this.running.has(move.taskId)) {
+      void this.tidyWorkspace(move.taskId);
     }
   }
 
@@ -223,8 +210,8 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       if (!existsSync(this.workspaces.pathOf(taskId))) {
         return;
       }
-      const task = await this.tasks.findById(taskId);
-      if (task && (!FINISHED_STATES.includes(task.status) || this.runningElsewhere(task))) {
+      const task = await this.lifecycle.find(taskId);
+      if (task && (!isFinished(task.status) || this.runningElsewhere(task))) {
         return;
       }
       if (await this.workspaces.retire(taskId)) {
@@ -306,7 +293,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
 
   private async runWhileAssigned(taskId: string, control: RunControl): Promise<void> {
     while (!control.shouldStop() && (await this.runner.run(taskId, this.owner, control))) {
-      const task = await this.tasks.findById(taskId);
+      const task = await this.lifecycle.find(taskId);
       if (task?.status !== 'assigned') {
         return;
       }
@@ -322,7 +309,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     const staleBefore = this.staleBefore();
     let recovered = 0;
     for (;;) {
-      const batch = await this.tasks.abandoned(staleBefore, RECOVERY_BATCH, this.owner, atStartup);
+      const batch = await this.lifecycle.abandoned(staleBefore, RECOVERY_BATCH, this.owner, atStartup);
       for (const task of batch) {
         recovered += (await this.restart(task)) ? 1 : 0;
       }
@@ -330,7 +317,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
         break;
       }
     }
-    const waiting = await this.tasks.waiting(10_000);
+    const waiting = await this.lifecycle.waiting(10_000);
     waiting.forEach((task) => this.enqueue(task));
     if (recovered > 0 || atStartup) {
       this.log.info({ recovered, queued: waiting.length, at_startup: atStartup }, 'engine.recovery.completed');
@@ -364,7 +351,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   private async heartbeat(): Promise<void> {
-    await this.tasks.heartbeat(this.runningTasks(), this.owner, new Date());
+    await this.lifecycle.heartbeat(this.runningTasks(), this.owner, new Date());
   }
 
   /** Periodic recovery on one replica at a time (a no-op wait on the embedded backend). */
@@ -409,4 +396,9 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
         .catch((error: unknown) => this.log.warn({ err: error, task_id: id }, 'engine.shutdown.mark_failed'));
     }
   }
+}
+
+/** A task in a terminal state does not run again: its worktree can go (its branch stays). */
+function isFinished(status: string | null): boolean {
+  return TERMINAL_TASK_STATUSES.some((terminal) => terminal === status);
 }

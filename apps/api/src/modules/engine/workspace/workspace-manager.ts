@@ -3,6 +3,7 @@ import { mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 import { ErrorCode, NotFoundError, RateLimitedError, ValidationError } from '@app/domain';
+import { KeyedMutex } from '@app/platform';
 
 import { boundStderr, GitCommandError, type GitIdentity, GitRunner } from './git-runner';
 
@@ -50,82 +51,6 @@ interface WorktreeEntry {
 }
 
 /**
- * Serialises async sections per key, in arrival order. `run` is exclusive; `runShared` sections run
- * together with the shared sections queued next to them and exclusively of every `run` (readers
- * and writers: a reader that arrives after a waiting writer waits for it, so writers never starve).
- * Locks are always taken task-first, then the repository lock, so two operations can never wait on
- * each other in opposite orders.
- */
-export class KeyedMutex {
-  /** Per key: settles once everything queued so far has finished. */
-  private readonly tails = new Map<string, Promise<void>>();
-  /** Per key: the group of shared sections at the end of the queue, which newcomers may join. */
-  private readonly groups = new Map<string, SharedGroup>();
-
-  async run<T>(key: string, section: () => Promise<T>): Promise<T> {
-    // Shared sections that arrive after this one queue behind it.
-    this.groups.delete(key);
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release = (): void => undefined;
-    const current = new Promise<void>((done) => {
-      release = done;
-    });
-    const tail = previous.then(() => current);
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await section();
-    } finally {
-      release();
-      this.forget(key, tail);
-    }
-  }
-
-  async runShared<T>(key: string, section: () => Promise<T>): Promise<T> {
-    let group = this.groups.get(key);
-    if (!group) {
-      const start = this.tails.get(key) ?? Promise.resolve();
-      let finish = (): void => undefined;
-      const done = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      const tail = start.then(() => done);
-      group = { start, members: 0, finish, tail };
-      this.groups.set(key, group);
-      this.tails.set(key, tail);
-    }
-    group.members += 1;
-    await group.start;
-    try {
-      return await section();
-    } finally {
-      group.members -= 1;
-      if (group.members === 0) {
-        // The last member out closes the group; a later reader starts a new one behind it.
-        if (this.groups.get(key) === group) {
-          this.groups.delete(key);
-        }
-        group.finish();
-        this.forget(key, group.tail);
-      }
-    }
-  }
-
-  private forget(key: string, tail: Promise<void>): void {
-    if (this.tails.get(key) === tail) {
-      this.tails.delete(key);
-    }
-  }
-}
-
-interface SharedGroup {
-  start: Promise<void>;
-  members: number;
-  finish: () => void;
-  tail: Promise<void>;
-}
-
-/**
  * One git worktree per task, all sharing `<baseDir>/repo`, whose checked-out base branch receives the
  * finished work. Worktree metadata uses relative paths so the whole base directory can be moved or
  * mounted elsewhere (backup restore, a container volume) without breaking the links.
@@ -138,6 +63,10 @@ export class WorkspaceManager {
   private readonly maxWorktrees: number;
   private readonly cleanupOnMerge: boolean;
   private readonly git: GitRunner;
+  /**
+   * Per task, and REPO_LOCK for the shared repository. Locks are always taken task-first, then the
+   * repository lock, so two operations can never wait on each other in opposite orders.
+   */
   private readonly locks = new KeyedMutex();
   private ready: Promise<void> | null = null;
   private realWorktreesDir: string | null = null;

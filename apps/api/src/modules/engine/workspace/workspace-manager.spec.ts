@@ -6,7 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { ErrorCode, NotFoundError, ValidationError } from '@app/domain';
 
 import { GitCommandError, GitRunner, sanitizedGitEnv } from './git-runner';
-import { KeyedMutex, WorkspaceManager, type WorkspaceManagerOptions } from './workspace-manager';
+import { WorkspaceManager, type WorkspaceManagerOptions } from './workspace-manager';
 
 const AUTHOR = { name: 'Ada Agent', email: 'ada@agents.test' };
 
@@ -412,94 +412,5 @@ describe(GitRunner.name, () => {
     const runner = new GitRunner({ binary: join(dir, 'no-such-git') });
 
     await expect(runner.run(['status'], { cwd: dir })).rejects.toMatchObject({ exitCode: null, timedOut: false });
-  });
-});
-
-describe(KeyedMutex.name, () => {
-  it('should run sections with the same key one after another', async () => {
-    const mutex = new KeyedMutex();
-    const order: string[] = [];
-    const section = (name: string, ms: number) => async (): Promise<void> => {
-      order.push(`${name}:start`);
-      await new Promise((done) => setTimeout(done, ms));
-      order.push(`${name}:end`);
-    };
-
-    await Promise.all([mutex.run('k', section('a', 20)), mutex.run('k', section('b', 1))]);
-
-    expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
-  });
-
-  describe('shared sections', () => {
-    function recorder() {
-      const order: string[] = [];
-      const section = (name: string, ms: number) => async (): Promise<string> => {
-        order.push(`${name}:start`);
-        await new Promise((done) => setTimeout(done, ms));
-        order.push(`${name}:end`);
-        return name;
-      };
-      return { order, section };
-    }
-
-    it('should run shared sections with the same key side by side', async () => {
-      const mutex = new KeyedMutex();
-      const { order, section } = recorder();
-
-      await Promise.all([mutex.runShared('k', section('r1', 20)), mutex.runShared('k', section('r2', 1))]);
-
-      expect(order).toEqual(['r1:start', 'r2:start', 'r2:end', 'r1:end']);
-    });
-
-    it('should let an exclusive section wait for the shared ones running and run alone', async () => {
-      const mutex = new KeyedMutex();
-      const { order, section } = recorder();
-
-      await Promise.all([
-        mutex.runShared('k', section('r1', 15)),
-        mutex.runShared('k', section('r2', 5)),
-        mutex.run('k', section('w', 5)),
-      ]);
-
-      expect(order.indexOf('w:start')).toBeGreaterThan(order.indexOf('r1:end'));
-      expect(order.indexOf('w:start')).toBeGreaterThan(order.indexOf('r2:end'));
-    });
-
-    it('should queue a shared section that arrives after a waiting exclusive one behind it', async () => {
-      const mutex = new KeyedMutex();
-      const { order, section } = recorder();
-
-      await Promise.all([
-        mutex.runShared('k', section('r1', 15)),
-        mutex.run('k', section('w', 5)),
-        mutex.runShared('k', section('r2', 1)),
-      ]);
-
-      expect(order).toEqual(['r1:start', 'r1:end', 'w:start', 'w:end', 'r2:start', 'r2:end']);
-    });
-
-    it('should start a new group for a shared section that arrives after the last one finished', async () => {
-      const mutex = new KeyedMutex();
-      const { order, section } = recorder();
-
-      await mutex.runShared('k', section('r1', 1));
-      const late = mutex.runShared('k', section('r2', 1));
-      const writer = mutex.run('k', section('w', 1));
-      await Promise.all([late, writer]);
-
-      expect(order).toEqual(['r1:start', 'r1:end', 'r2:start', 'r2:end', 'w:start', 'w:end']);
-    });
-
-    it('should release the key for the next section when a shared section throws', async () => {
-      const mutex = new KeyedMutex();
-      const { order, section } = recorder();
-
-      const failing = mutex.runShared('k', () => Promise.reject(new Error('boom')));
-      const writer = mutex.run('k', section('w', 1));
-
-      await expect(failing).rejects.toThrow('boom');
-      await expect(writer).resolves.toBe('w');
-      expect(order).toEqual(['w:start', 'w:end']);
-    });
   });
 });

@@ -1,6 +1,7 @@
+import type { PreflightCheck, PreflightContext, PreflightVerdict } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 
-import { type PreflightCheck, type PreflightContext, RunPreflight, type PreflightVerdict } from './run-preflight';
+import { RunPreflight } from './run-preflight';
 
 const context = (overrides: Partial<PreflightContext> = {}): PreflightContext => ({
   task: { id: 'task-1', budgetLimit: 0 } as TaskEntity,

@@ -15,7 +15,7 @@ import {
 import type { AgentEntity, CostRecordEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
 import { announce, type EventBus } from '@app/platform';
 
-import type { RegisteredProvider } from '../../providers';
+import type { RegisteredProvider } from '../providers';
 import type { RunRecordsRepository } from './run-records.repository';
 import type { ToolInvoker } from './tools/tool-invoker';
 import type { Workspace, WorkspaceManager } from './workspace/workspace-manager';

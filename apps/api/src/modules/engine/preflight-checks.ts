@@ -1,7 +1,6 @@
-import { AppError, ErrorCode } from '@app/domain';
+import { AppError, ErrorCode, type PreflightCheck } from '@app/domain';
 
-import type { ModelRouter } from '../../providers';
-import type { PreflightCheck } from './run-preflight';
+import type { ModelRouter } from '../providers';
 
 /** The task's own cap: a task that has already spent its `budget_limit` does not start again. */
 export function taskBudgetCheck(): PreflightCheck {

@@ -1,9 +1,8 @@
-import { AppError, type DegradationOutcome, ErrorCode, QuotaExhaustedError } from '@app/domain';
+import { AppError, type DegradationOutcome, ErrorCode, type PreflightContext, QuotaExhaustedError } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 
-import type { ModelRouter } from '../../providers';
+import type { ModelRouter } from '../providers';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
-import type { PreflightContext } from './run-preflight';
 
 const context = (budgetLimit: number, spentOnTask: number, provider = 'openai'): PreflightContext => ({
   task: { id: 'task-1', budgetLimit } as TaskEntity,

@@ -1,5 +1,4 @@
-import type { ToolDefinition } from '@app/domain';
-import type { z } from 'zod';
+import type { ToolDefinition } from '../providers/driver';
 
 /** What a tool may act on: the task's worktree, and who is acting. */
 export interface ToolContext {
@@ -11,6 +10,7 @@ export interface ToolContext {
   commit?: (message: string) => Promise<{ committed: boolean; sha: string | null }>;
 }
 
+/** A tool call's result as the model reads it. */
 export interface ToolResult {
   content: string;
   isError: boolean;
@@ -22,10 +22,26 @@ export interface ToolResult {
  */
 export type ToolAccess = 'read' | 'write';
 
-/** `execute` throws ToolError for failures the agent can recover from (bad path, missing file). */
+/** One problem with a tool call's arguments, as the argument schema reports it. */
+export interface ToolArgumentIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/**
+ * Validates a tool call's arguments and applies their defaults. A zod schema fits this shape; the
+ * domain names only what the engine calls, so it stays free of the validation library.
+ */
+export interface ToolArgumentSchema<A> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: A } | { success: false; error: { issues: readonly ToolArgumentIssue[] } };
+}
+
+/** A tool an agent can call. `execute` throws ToolError for failures the agent can recover from. */
 export interface AgentTool<A = unknown> {
   readonly definition: ToolDefinition;
-  readonly schema: z.ZodType<A>;
+  readonly schema: ToolArgumentSchema<A>;
   /** Absent means `write`: a tool is trusted to leave the files alone only when it says so. */
   readonly access?: ToolAccess;
   execute(args: A, ctx: ToolContext): Promise<string>;
@@ -37,20 +53,4 @@ export class ToolError extends Error {
     super(message);
     this.name = 'ToolError';
   }
-}
-
-export interface ToolCallInfo {
-  tool: string;
-  arguments: Record<string, unknown>;
-}
-
-export interface ToolSecurityCheck {
-  readonly name: string;
-  check(call: ToolCallInfo, ctx: ToolContext): Promise<{ allowed: true } | { allowed: false; reason: string }>;
-}
-
-/** May redact the output; throwing withholds it (fail closed). */
-export interface ToolOutputScanner {
-  readonly name: string;
-  scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<{ output: string }>;
 }

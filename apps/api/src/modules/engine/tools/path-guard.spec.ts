@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { ToolError } from '@app/domain';
+
 import { isInside, resolveInside } from './path-guard';
-import { ToolError } from './tool.types';
 
 describe('resolveInside', () => {
   let sandbox: string;

@@ -20,10 +20,9 @@ import {
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { APP_CONFIG, type AppConfig, Correlation, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { AgentRoster } from '../../agents';
-import { ModelRouter, ProviderRegistry } from '../../providers';
-import { TaskLifecycle } from '../task-lifecycle';
-import type { TaskChanges } from '../tasks.repository';
+import { AgentRoster } from '../agents';
+import { ModelRouter, ProviderRegistry } from '../providers';
+import { type TaskChanges, TaskLifecycle } from '../tasks';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { type RunControl, RunSession } from './run-session';

@@ -4,7 +4,7 @@ import type { ChatResult } from '@app/domain';
 import type { AgentEntity, CostRecordEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
 import type { PublishableEvent } from '@app/platform';
 
-import type { RegisteredProvider } from '../../providers';
+import type { RegisteredProvider } from '../providers';
 import type { RunRecordsRepository } from './run-records.repository';
 import { RunSession, type SessionDeps } from './run-session';
 import type { ToolInvoker } from './tools/tool-invoker';

@@ -1,0 +1,2 @@
+export { RunLedger } from './run-ledger';
+export { RunLedgerModule } from './run-ledger.module';

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+
+import type { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
+
+import { RunLedgerRepository } from './run-ledger.repository';
+
+/**
+ * The read side of what agent runs leave behind: run metrics, model-call costs and tool calls. The
+ * engine writes these tables; every other module (agents, company, and later budget, analytics and
+ * reports) reads them here.
+ */
+@Injectable()
+export class RunLedger {
+  constructor(private readonly records: RunLedgerRepository) {}
+
+  /** Run metrics completed since `since`, newest first; `cap` null reads every row (aggregates). */
+  metricsSince(since: Date | null, agentIds?: readonly string[], cap?: number | null): Promise<TaskMetricEntity[]> {
+    return this.records.metricsSince(since, agentIds, cap);
+  }
+
+  /** Cost records since `since`, newest first; `cap` null reads every row (aggregates). */
+  costsSince(since: Date | null, agentIds?: readonly string[], cap?: number | null): Promise<CostRecordEntity[]> {
+    return this.records.costsSince(since, agentIds, cap);
+  }
+
+  /** Tool invocations since `since`, newest first, capped like an activity source. */
+  toolsSince(since: Date | null, agentIds?: readonly string[]): Promise<ToolInvocationEntity[]> {
+    return this.records.toolsSince(since, agentIds);
+  }
+}

@@ -1,0 +1,10 @@
+export {
+  type AssignedHandler,
+  type AssignedTask,
+  type MovedHandler,
+  RunDispatch,
+  type TaskMoved,
+} from './run-dispatch';
+export { TaskLifecycle, type WriteOptions } from './task-lifecycle';
+export type { TaskChanges } from './tasks.repository';
+export { TasksModule } from './tasks.module';

@@ -1,0 +1,39 @@
+import type { ToolContext } from './tools';
+
+/** A tool call as a security check judges it: the tool and its validated arguments. */
+export interface ToolCallInfo {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+/**
+ * A security check's decision on one tool call: run it, refuse it, or hand it to a person. Until an
+ * approval path exists, the engine refuses an escalated call (fail closed) and tells the agent why.
+ */
+export type ToolSecurityVerdict =
+  { decision: 'allow' } | { decision: 'deny'; reason: string } | { decision: 'escalate'; reason: string };
+
+/**
+ * Runs before each tool call, in registration order; the first refusal wins. A check that throws
+ * refuses the call: a broken policy must not silently let everything through.
+ */
+export interface ToolSecurityCheck {
+  readonly name: string;
+  check(call: ToolCallInfo, ctx: ToolContext): Promise<ToolSecurityVerdict>;
+}
+
+/**
+ * An output scanner's decision on one tool result: pass it on, pass on a redacted text, or withhold
+ * it from the model.
+ */
+export type ToolOutputVerdict =
+  { action: 'pass' } | { action: 'redact'; output: string } | { action: 'block'; reason: string };
+
+/**
+ * Runs on each tool result (error texts too: they can quote file contents), in registration order,
+ * each seeing the previous one's redaction. A scanner that throws withholds the output (fail closed).
+ */
+export interface ToolOutputScanner {
+  readonly name: string;
+  scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<ToolOutputVerdict>;
+}
