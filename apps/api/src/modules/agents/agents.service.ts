@@ -5,12 +5,15 @@ import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 
 import {
+  type AgentChangedPayload,
   assertAutonomyAllowed,
   type AutonomyLevel,
   CAREER_HISTORY_TYPES,
+  Channel,
   computeAgentPerformance,
   ConflictError,
   ErrorCode,
+  type EventTypeOf,
   type LifecycleEventType,
   type ModelTier,
   nameKey,
@@ -190,8 +193,8 @@ export class AgentsService {
     }
   }
 
-  private announce(eventType: string, payload: Record<string, unknown>): Promise<void> {
-    return announce(this.bus, this.log, { channel: 'agents', event_type: eventType, payload });
+  private announce(eventType: EventTypeOf<typeof Channel.Agents>, payload: AgentChangedPayload): Promise<void> {
+    return announce(this.bus, this.log, { channel: Channel.Agents, event_type: eventType, payload });
   }
 }
 

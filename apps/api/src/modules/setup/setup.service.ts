@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 
 import {
   assertAutonomyAllowed,
+  Channel,
   type CompanyPlan,
   ConflictError,
   DEFAULT_DEPARTMENT,
@@ -167,13 +168,13 @@ export class SetupService {
         'setup.company.created',
       );
       await announce(this.bus, this.log, {
-        channel: 'company',
+        channel: Channel.Company,
         event_type: existing ? 'company.updated' : 'company.created',
         payload: { name: companyName, template_name: template },
       });
       for (const d of departments) {
         await announce(this.bus, this.log, {
-          channel: 'departments',
+          channel: Channel.Departments,
           event_type: 'department.created',
           payload: { name: d.name },
         });
@@ -227,7 +228,7 @@ export class SetupService {
       });
       if (createdDepartment) {
         await announce(this.bus, this.log, {
-          channel: 'departments',
+          channel: Channel.Departments,
           event_type: 'department.created',
           payload: { name: departmentName },
         });
@@ -313,7 +314,7 @@ export class SetupService {
       await this.setup.write(SETUP_COMPLETE, 'true');
       this.audit.info({ actor: actor.username, steps: ran }, 'setup.wizard.completed');
       await announce(this.bus, this.log, {
-        channel: 'company',
+        channel: Channel.Company,
         event_type: 'company.setup_completed',
         payload: { steps: ran },
       });

@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import {
   assertAssignment,
   assertTransition,
+  Channel,
   ConflictError,
   ErrorCode,
+  type EventTypeOf,
   InternalError,
   NotFoundError,
   type TaskStatus,
@@ -16,8 +18,8 @@ import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/p
 import { statusOf, toTaskDto } from './tasks.mapper';
 import { type TaskChanges, TasksRepository } from './tasks.repository';
 
-/** The channel every persisted task change is published on (dashboards, other replicas). */
-export const TASKS_CHANNEL = 'tasks';
+/** Every persisted task change is announced on the tasks channel (dashboards, other replicas). */
+type TaskEventType = EventTypeOf<typeof Channel.Tasks>;
 
 /** Writes without an expected version re-read and retry this often before giving up with 4003. */
 const UNCONDITIONAL_ATTEMPTS = 5;
@@ -124,7 +126,7 @@ export class TaskLifecycle {
   private async write(
     id: string,
     options: WriteOptions,
-    eventType: string,
+    eventType: TaskEventType,
     plan: (row: TaskEntity) => TaskChanges,
   ): Promise<TaskEntity> {
     const known = options.current?.id === id ? options.current : undefined;
@@ -160,7 +162,7 @@ export class TaskLifecycle {
   private async writeKnown(
     known: TaskEntity,
     options: WriteOptions,
-    eventType: string,
+    eventType: TaskEventType,
     plan: (row: TaskEntity) => TaskChanges,
   ): Promise<TaskEntity | null> {
     let changes: TaskChanges;
@@ -176,7 +178,12 @@ export class TaskLifecycle {
     return saved;
   }
 
-  private async afterWrite(eventType: string, saved: TaskEntity, previous: TaskStatus, by: string): Promise<void> {
+  private async afterWrite(
+    eventType: TaskEventType,
+    saved: TaskEntity,
+    previous: TaskStatus,
+    by: string,
+  ): Promise<void> {
     const status = statusOf(saved);
     if (status !== previous) {
       this.log.info(
@@ -197,13 +204,13 @@ export class TaskLifecycle {
     }
   }
 
-  private publish(eventType: string, row: TaskEntity, previous: TaskStatus | null, by: string): Promise<void> {
+  private publish(eventType: TaskEventType, row: TaskEntity, previous: TaskStatus | null, by: string): Promise<void> {
     return announce(this.bus, this.log, {
-      channel: TASKS_CHANNEL,
+      channel: Channel.Tasks,
       event_type: eventType,
       payload: {
         task_id: row.id,
-        status: row.status,
+        status: statusOf(row),
         previous_status: previous,
         requested_by: by,
         version: row.version,

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import type { TaskJob, TaskJobQueue } from '@app/domain';
+import { Channel, type TaskJob, type TaskJobQueue } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
 import {
   APP_CONFIG,
@@ -15,12 +15,13 @@ import {
   EventBus,
   LOGGING_RUNTIME,
   type LoggingRuntime,
-  type ReceivedEvent,
   ReinitialisationHooks,
   ReinitialisationOrder,
+  subscribeTo,
+  type TypedReceivedEvent,
 } from '@app/platform';
 
-import { TASKS_CHANNEL, TaskLifecycle } from '../task-lifecycle';
+import { TaskLifecycle } from '../task-lifecycle';
 import { TasksRepository } from '../tasks.repository';
 import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
 import type { RunControl } from './run-session';
@@ -109,7 +110,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     this.queue = this.createQueue();
     await this.queue.start((job) => this.handle(job));
     const offAssigned = this.lifecycle.onAssigned((task) => this.enqueue(task));
-    const offMoves = this.bus.subscribe((event) => this.onTaskEvent(event));
+    const offMoves = subscribeTo(this.bus, Channel.Tasks, (event) => this.onTaskEvent(event));
     // Setup completion's runtime rebuild: tasks assigned before the company was ready are queued.
     const offRebuild = this.hooks.register({
       name: 'engine.rebuild',
@@ -192,11 +193,8 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
    * blocked, failed, interrupted, deleted: the run stops at its next turn boundary and its call in
    * flight is aborted; the person's decision stands.
    */
-  private onTaskEvent(event: ReceivedEvent): void {
-    if (event.channel !== TASKS_CHANNEL) {
-      return;
-    }
-    const payload = event.payload as { task_id?: string; status?: string; requested_by?: string };
+  private onTaskEvent(event: TypedReceivedEvent<typeof Channel.Tasks>): void {
+    const payload = event.payload;
     const stop = payload.task_id ? this.stops.get(payload.task_id) : undefined;
     const movedAway = event.event_type === 'task.deleted' || !RUNNING_STATES.includes(payload.status ?? '');
     if (stop && movedAway && payload.requested_by !== ENGINE_ACTOR && !stop.signal.aborted) {
