@@ -1,7 +1,8 @@
 import { HumanRole } from '@app/domain';
 import { WsTicketEntity } from '@app/persistence';
-import { DatabaseService, EventBus } from '@app/platform';
+import { DatabaseService, DomainEventBus } from '@app/platform';
 import { createTestDatabase, type TestDatabase, testBackends } from '@app/testing';
+
 import { startTestApp, type TestApp } from '../support';
 
 import { closeCodeOf, openClient, quietFor, type WsTestClient, wsUrl } from '../integration/events/ws-test-client';
@@ -85,7 +86,7 @@ describe.each(testBackends())('realtime WebSocket on %s', (backend) => {
       action: 'subscribed',
       channels: ['agents', 'tasks'],
     });
-    await t.app.get(EventBus).publish({
+    await t.app.get(DomainEventBus).publish({
       channel: 'tasks',
       event_type: 'task.status_changed',
       payload: { task_id: 't-1', status: 'in_progress' },
@@ -148,7 +149,7 @@ describe.each(testBackends())('realtime WebSocket on %s', (backend) => {
       action: 'subscribed',
       channels: ['agents'],
     });
-    const bus = t.app.get(EventBus);
+    const bus = t.app.get(DomainEventBus);
     await bus.publish({ channel: 'budget', event_type: 'budget.threshold_crossed', payload: { total_cost_usd: 50 } });
     await bus.publish({
       channel: 'agents',
@@ -195,7 +196,7 @@ describePostgres('realtime WebSocket across replicas on postgres', () => {
     });
     const big = 'z'.repeat(10_000);
     await a.app
-      .get(EventBus)
+      .get(DomainEventBus)
       .publish({ channel: 'tasks', event_type: 'task.created', payload: { task_id: 't-9', big } });
     const event = await client.next();
     expect(event).toMatchObject({ channel: 'tasks', event_type: 'task.created', payload: { task_id: 't-9', big } });

@@ -8,3 +8,4 @@ export * from './personality';
 export * from './providers';
 export * from './tasks';
 export * from './engine';
+export * from './events';

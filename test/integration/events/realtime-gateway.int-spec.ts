@@ -75,7 +75,7 @@ const OPTIONS: RealtimeOptions = {
 
 async function startGateway(
   withAuthenticator: boolean,
-): Promise<{ app: INestApplication; url: string; bus: EventBus; auth: FakeAuthenticator; logs: string[] }> {
+): Promise<{ app: INestApplication; url: string; bus: DomainEventBus; auth: FakeAuthenticator; logs: string[] }> {
   const logs: string[] = [];
   const logging = captureLogging(logs);
   const auth = new FakeAuthenticator();
@@ -106,7 +106,7 @@ async function startGateway(
 describe('realtime gateway (fake authenticator)', () => {
   let app: INestApplication;
   let url: string;
-  let bus: EventBus;
+  let bus: DomainEventBus;
   let auth: FakeAuthenticator;
   let logs: string[];
   const clients: WsTestClient[] = [];

@@ -1,26 +1,12 @@
-import { HumanRole } from '@app/domain';
+import { CLIENT_CHANNELS, HumanRole } from '@app/domain';
 
 /** The gateway path (the HTTP global prefix does not apply to gateways, so it is spelled out). */
 export const WS_PATH = '/api/v1/ws';
 
-/** Channels a client may subscribe to; anything else is ignored (internal.* included). */
-export const KNOWN_CHANNELS: ReadonlySet<string> = new Set([
-  'tasks',
-  'agents',
-  'budget',
-  'messages',
-  'system',
-  'approvals',
-  'meetings',
-  'artifacts',
-  'projects',
-  'company',
-  'departments',
-  'providers',
-]);
+/** Channels a client may subscribe to (the catalogue's); anything else is ignored (internal.* included). */
+export const KNOWN_CHANNELS: ReadonlySet<string> = new Set(CLIENT_CHANNELS);
 
-/** Spend figures are for the roles that manage money. */
-export const BUDGET_CHANNEL = 'budget';
+/** Spend figures (the budget channel) are for the roles that manage money. */
 export const BUDGET_ROLES: readonly HumanRole[] = [HumanRole.Ceo, HumanRole.Manager];
 
 export const WsCloseCode = {

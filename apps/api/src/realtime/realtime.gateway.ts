@@ -13,10 +13,16 @@ import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import type { Logger } from 'pino';
 import { type RawData, WebSocket } from 'ws';
 
-import { assertNever, isReadOnlyRole, Permission, roleHasPermission, ServiceUnavailableError } from '@app/domain';
+import {
+  assertNever,
+  isInternalChannel,
+  isReadOnlyRole,
+  Permission,
+  roleHasPermission,
+  ServiceUnavailableError,
+} from '@app/domain';
 import {
   EventBus,
-  isInternalChannel,
   LOGGING_RUNTIME,
   type LoggingRuntime,
   type ReceivedEvent,

@@ -1,7 +1,7 @@
-import type { HumanRole } from '@app/domain';
+import { Channel, type HumanRole } from '@app/domain';
 
 import type { SubscriptionFilters } from './client-message';
-import { BUDGET_CHANNEL, BUDGET_ROLES, KNOWN_CHANNELS } from './realtime.constants';
+import { BUDGET_ROLES, KNOWN_CHANNELS } from './realtime.constants';
 
 /** A connection's active channels, each with the filters it was subscribed with (null: everything). */
 export type ChannelSubscriptions = Map<string, SubscriptionFilters | null>;
@@ -11,7 +11,7 @@ export function canSubscribe(channel: string, role: HumanRole): boolean {
   if (!KNOWN_CHANNELS.has(channel)) {
     return false;
   }
-  return channel !== BUDGET_CHANNEL || BUDGET_ROLES.includes(role);
+  return channel !== Channel.Budget || BUDGET_ROLES.includes(role);
 }
 
 /**

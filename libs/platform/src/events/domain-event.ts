@@ -1,10 +1,15 @@
-/** One fact a module announces: who listens (channel) and what happened (event_type + payload). */
-export interface DomainEvent<P extends object = Record<string, unknown>> {
-  /** e.g. 'tasks', 'agents', 'budget', 'approvals', 'system'; internal channels start with 'internal.'. */
+import { type CatalogueEvent, type ChannelName, type EventTypeOf, isEvent } from '@app/domain';
+
+/**
+ * Any event the bus carries, catalogued or not: one another replica wrote (a newer build's, or a
+ * row written by hand) reaches listeners too, so what they receive is typed by the envelope only.
+ */
+export interface DomainEvent {
+  /** e.g. 'tasks', 'agents', 'budget'; internal channels start with 'internal.'. */
   channel: string;
   /** `<noun>.<verb>`-style name, e.g. 'task.status_changed'. */
   event_type: string;
-  payload: P;
+  payload: Record<string, unknown>;
   /** ISO 8601; stamped by publish when the publisher leaves it out. */
   timestamp: string;
 }
@@ -15,7 +20,20 @@ export interface ReceivedEvent extends DomainEvent {
   event_id: string;
 }
 
-export type PublishableEvent = Omit<DomainEvent, 'timestamp'> & { timestamp?: string };
+/** A received event narrowed to the catalogue (by isEvent or subscribeTo). */
+export type TypedReceivedEvent<
+  C extends ChannelName = ChannelName,
+  T extends EventTypeOf<C> = EventTypeOf<C>,
+> = ReceivedEvent & CatalogueEvent<C, T>;
+
+/** A catalogued event as a module publishes it; publish stamps the timestamp when it is left out. */
+export type PublishableEvent<
+  C extends ChannelName = ChannelName,
+  T extends EventTypeOf<C> = EventTypeOf<C>,
+> = CatalogueEvent<C, T> & { timestamp?: string };
+
+/** Any envelope the bus itself accepts: the catalogue is enforced on EventBus, not on the transport. */
+export type RawEvent = Omit<DomainEvent, 'timestamp'> & { timestamp?: string };
 
 export type EventListener = (event: ReceivedEvent) => void;
 
@@ -25,19 +43,28 @@ export type EventListener = (event: ReceivedEvent) => void;
  */
 export abstract class EventBus {
   abstract publish(event: PublishableEvent): Promise<void>;
-  /** Registers a listener; the returned function unsubscribes it. */
+  /** Registers a listener of every event; the returned function unsubscribes it. */
   abstract subscribe(listener: EventListener): () => void;
 }
-
-/** Channels for service-to-service coordination; never delivered to WebSocket clients. */
-export const INTERNAL_CHANNEL_PREFIX = 'internal.';
 
 /** Column widths of `domain_events`: longer names could not cross replicas. */
 export const MAX_CHANNEL_LENGTH = 64;
 export const MAX_EVENT_TYPE_LENGTH = 128;
 
-export function isInternalChannel(channel: string): boolean {
-  return channel.startsWith(INTERNAL_CHANNEL_PREFIX);
+/**
+ * Registers a listener of one channel's catalogued events, typed by the catalogue (narrow further
+ * on event_type); events of other channels, and types the catalogue does not list, pass it by.
+ */
+export function subscribeTo<C extends ChannelName>(
+  bus: EventBus,
+  channel: C,
+  listener: (event: TypedReceivedEvent<C>) => void,
+): () => void {
+  return bus.subscribe((event) => {
+    if (isEvent(event, channel)) {
+      listener(event);
+    }
+  });
 }
 
 /**

@@ -38,7 +38,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Rebuilds the remote event from its row. A row written without the envelope (by hand, or by an
  * older writer) still decodes: its JSON object is the payload, the row supplies id and time.
- * Returns null when the column is not a JSON object at all.
+ * Returns null when the column is not a JSON object at all. The event is typed by its envelope
+ * only: its channel and event_type are checked against the catalogue where a listener narrows it
+ * (isEvent, subscribeTo), so one this build does not know still reaches the listeners of every
+ * event (the WebSocket fan-out), as it always has.
  */
 export function decodeStoredRow(row: StoredEventRow): ReceivedEvent | null {
   let parsed: unknown;

@@ -4,12 +4,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  type AgentChangedPayload,
   assertAutonomyAllowed,
   type AutonomyLevel,
   CAREER_HISTORY_TYPES,
+  Channel,
   computeAgentPerformance,
   ConflictError,
   ErrorCode,
+  type EventTypeOf,
   type LifecycleEventType,
   type ModelTier,
   nameKey,
@@ -191,8 +194,8 @@ export class AgentsService {
     }
   }
 
-  private announce(eventType: string, payload: Record<string, unknown>): Promise<void> {
-    return announce(this.bus, this.log, { channel: 'agents', event_type: eventType, payload });
+  private announce(eventType: EventTypeOf<typeof Channel.Agents>, payload: AgentChangedPayload): Promise<void> {
+    return announce(this.bus, this.log, { channel: Channel.Agents, event_type: eventType, payload });
   }
 }
 

@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import {
   BUILTIN_PERSONALITY_PRESETS,
   builtinPreset,
+  Channel,
   ConflictError,
   ErrorCode,
+  type EventTypeOf,
   normalizePersonality,
   normalizePresetName,
   NotFoundError,
@@ -16,6 +18,9 @@ import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRun
 
 import type { PersonalityPresetDto, PersonalityPresetSummaryDto } from './dto/personality.dto';
 import { PersonalitiesRepository } from './personalities.repository';
+
+/** The company channel's announcements of preset changes. */
+type PersonalityEventType = Extract<EventTypeOf<typeof Channel.Company>, `personality.${string}`>;
 
 export interface ResolvedPreset {
   name: string;
@@ -150,10 +155,10 @@ export class PersonalitiesService {
     return preset;
   }
 
-  private async announce(actor: ActorContext, eventType: string, preset: ResolvedPreset): Promise<void> {
+  private async announce(actor: ActorContext, eventType: PersonalityEventType, preset: ResolvedPreset): Promise<void> {
     this.log.info({ actor: actor.username, preset: preset.name }, `hr.${eventType}`);
     await announce(this.bus, this.log, {
-      channel: 'company',
+      channel: Channel.Company,
       event_type: eventType,
       payload: { name: preset.name, source: preset.source },
     });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  Channel,
   computeDepartmentHealth,
   ConflictError,
   DEFAULT_CURRENCY,
@@ -149,7 +150,7 @@ export class CompanyService {
           'company.ceremony_policy.updated',
         );
         await announce(this.bus, this.log, {
-          channel: 'departments',
+          channel: Channel.Departments,
           event_type: 'department.updated',
           payload: { name: row.name, ceremony_policy: policy },
         });

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  Channel,
   ConflictError,
   ErrorCode,
   INITIAL_PROJECT_STATUS,
@@ -103,7 +104,11 @@ export class ProjectsService {
     }
     const project = toProject(row);
     this.log.info({ actor: actor.username, project_id: row.id, name }, 'projects.project.created');
-    await announce(this.bus, this.log, { channel: 'projects', event_type: 'project.created', payload: { project } });
+    await announce(this.bus, this.log, {
+      channel: Channel.Projects,
+      event_type: 'project.created',
+      payload: { project },
+    });
     return project;
   }
 

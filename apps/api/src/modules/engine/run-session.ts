@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 import {
+  Channel,
   type ChatMessage,
   type ChatResult,
   costOfCall,
@@ -19,9 +20,6 @@ import type { RegisteredProvider } from '../providers';
 import type { RunRecordsRepository } from './run-records.repository';
 import type { ToolInvoker } from './tools/tool-invoker';
 import type { Workspace, WorkspaceManager } from './workspace/workspace-manager';
-
-/** Cost events go to the budget channel (read-only roles get them redacted). */
-export const BUDGET_CHANNEL = 'budget';
 
 export interface RunControl {
   shouldStop(): boolean;
@@ -196,7 +194,7 @@ export class RunSession implements ReactLoopPorts {
       'budget.record.added',
     );
     await announce(this.deps.bus, this.deps.log, {
-      channel: BUDGET_CHANNEL,
+      channel: Channel.Budget,
       event_type: 'cost.recorded',
       payload: {
         agent_id: row.agentId,

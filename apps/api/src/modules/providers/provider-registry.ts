@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import type { LlmDriver } from '@app/domain';
+import { Channel, type LlmDriver } from '@app/domain';
 import type { ProviderEntity } from '@app/persistence';
 import {
   EventBus,
@@ -20,9 +20,6 @@ import { ProvidersRepository } from './providers.repository';
 import { RecordingDriver } from './recording-driver';
 
 const START_RETRY_MS = 5_000;
-
-/** Channel of provider change announcements (dashboards, and the other replicas' registries). */
-export const PROVIDERS_CHANNEL = 'providers';
 
 /** A provider ready for calls: its configuration and a driver that records every call. */
 export interface RegisteredProvider {
@@ -66,7 +63,8 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
         run: () => this.reload(),
       }),
       this.bus.subscribe((event) => {
-        if (event.origin === 'remote' && event.channel === PROVIDERS_CHANNEL) {
+        // Any change another replica announces, including kinds this build does not know yet.
+        if (event.origin === 'remote' && event.channel === Channel.Providers) {
           this.reload().catch((error: unknown) => this.log.error({ err: error }, 'providers.registry.reload_failed'));
         }
       }),

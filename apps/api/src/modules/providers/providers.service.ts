@@ -6,8 +6,10 @@ import {
   assertProviderName,
   assertUniqueModelRefs,
   type AuthType,
+  Channel,
   ConflictError,
   ErrorCode,
+  type EventTypeOf,
   findPreset,
   NotFoundError,
   Page,
@@ -16,6 +18,7 @@ import {
   parseDegradationConfig,
   parseLocalModelParams,
   parseQuotaLimits,
+  type ProviderChangedPayload,
   type ProviderModel,
   type ProviderPreset,
   type ProviderSecrets,
@@ -35,7 +38,7 @@ import {
 } from '@app/platform';
 
 import type { CreateProviderDto, ModelEntryDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
-import { PROVIDERS_CHANNEL, ProviderRegistry } from './provider-registry';
+import { ProviderRegistry } from './provider-registry';
 import { DEFAULT_MAX_CONTEXT, modelToJson, type ProviderRecord, sealSecrets, toRecord } from './provider-record';
 import { toProviderDto } from './providers.mapper';
 import { ProviderUsage } from './provider-usage';
@@ -349,14 +352,14 @@ export class ProvidersService {
   /** Reloads the local registry, then tells dashboards and the other replicas. */
   private async changed(
     actor: ActorContext,
-    eventType: string,
+    eventType: EventTypeOf<typeof Channel.Providers>,
     name: string,
-    extra: Record<string, unknown> = {},
+    extra: Pick<ProviderChangedPayload, 'reason' | 'model_count'> = {},
   ): Promise<void> {
     await this.registry.reload();
     this.audit.info({ actor: actor.username, provider: name, ...extra }, eventType.replace('provider.', 'providers.'));
     await announce(this.bus, this.log, {
-      channel: PROVIDERS_CHANNEL,
+      channel: Channel.Providers,
       event_type: eventType,
       payload: { name, actor: actor.username, ...extra },
     });

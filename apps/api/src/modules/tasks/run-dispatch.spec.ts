@@ -1,10 +1,11 @@
 import pino from 'pino';
 
+import { Channel } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
 import type { EventListener, LoggingRuntime, ReceivedEvent } from '@app/platform';
 import { taskRow } from '@app/testing';
 
-import { RunDispatch, TASKS_CHANNEL, type TaskMoved } from './run-dispatch';
+import { RunDispatch, type TaskMoved } from './run-dispatch';
 
 function setup() {
   const listeners = new Set<EventListener>();
@@ -21,7 +22,7 @@ function setup() {
   const deliver = (event: Partial<ReceivedEvent>): void =>
     listeners.forEach((listener) =>
       listener({
-        channel: TASKS_CHANNEL,
+        channel: Channel.Tasks,
         event_type: 'task.status_changed',
         payload: {},
         timestamp: '2026-01-01T00:00:00.000Z',

@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { TASK_STATUSES, type TaskStatus } from '@app/domain';
+import { Channel, TASK_STATUSES, type TaskStatus } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
-import { EventBus, LOGGING_RUNTIME, type LoggingRuntime, type ReceivedEvent } from '@app/platform';
-
-/** The channel every persisted task change is published on (dashboards, other replicas). */
-export const TASKS_CHANNEL = 'tasks';
+import { EventBus, LOGGING_RUNTIME, type LoggingRuntime, subscribeTo, type TypedReceivedEvent } from '@app/platform';
 
 /** A task that a write on this replica has just moved to `assigned`: it has an assignee and waits for a run. */
 export type AssignedTask = TaskEntity & { readonly status: 'assigned'; readonly assigneeId: string };
@@ -59,7 +56,7 @@ export class RunDispatch {
 
   /** Subscribes to the task changes of every replica; the returned function unsubscribes. */
   onMoved(handler: MovedHandler): () => void {
-    return this.bus.subscribe((event) => {
+    return subscribeTo(this.bus, Channel.Tasks, (event) => {
       const move = taskMoveOf(event);
       if (move) {
         handler(move);
@@ -87,10 +84,13 @@ function isAssigned(task: TaskEntity): task is AssignedTask {
   return task.status === 'assigned' && task.assigneeId !== null && task.assigneeId !== '';
 }
 
-/** The task change an event on the tasks channel announces; null for other channels. */
-function taskMoveOf(event: ReceivedEvent): TaskMoved | null {
-  const { task_id: taskId, status, requested_by: requestedBy } = event.payload;
-  if (event.channel !== TASKS_CHANNEL || typeof taskId !== 'string') {
+/**
+ * The task change an event on the tasks channel announces; null without a task id. Events of other
+ * replicas were parsed from JSON, so each field is checked rather than trusted.
+ */
+function taskMoveOf(event: TypedReceivedEvent<typeof Channel.Tasks>): TaskMoved | null {
+  const { task_id: taskId, status, requested_by: requestedBy } = event.payload as Record<string, unknown>;
+  if (typeof taskId !== 'string') {
     return null;
   }
   return {

@@ -1,11 +1,11 @@
 import pino from 'pino';
 
-import { ConflictError, ErrorCode, NotFoundError, type TaskStatus } from '@app/domain';
+import { Channel, ConflictError, ErrorCode, NotFoundError, type TaskStatus } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
 import type { EventBus, LoggingRuntime, PublishableEvent } from '@app/platform';
 import { taskRow } from '@app/testing';
 
-import { RunDispatch, TASKS_CHANNEL } from './run-dispatch';
+import { RunDispatch } from './run-dispatch';
 import { TaskLifecycle } from './task-lifecycle';
 import type { TaskChanges, TasksRepository } from './tasks.repository';
 
@@ -106,7 +106,7 @@ describe(TaskLifecycle.name, () => {
       expect(repo.insert).toHaveBeenCalledWith(row);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
-        channel: TASKS_CHANNEL,
+        channel: Channel.Tasks,
         event_type: 'task.created',
         payload: {
           task_id: 'task-1',
@@ -142,7 +142,7 @@ describe(TaskLifecycle.name, () => {
       expect(repo.casCalls).toEqual([{ id: 'task-1', version: 4, changes: { ...ASSIGNED, status: 'assigned' } }]);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
-        channel: TASKS_CHANNEL,
+        channel: Channel.Tasks,
         event_type: 'task.status_changed',
         payload: { task_id: 'task-1', status: 'assigned', previous_status: 'created', requested_by: 'bob', version: 5 },
       });
@@ -419,7 +419,7 @@ describe(TaskLifecycle.name, () => {
       expect(repo.rows.has('task-1')).toBe(false);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
-        channel: TASKS_CHANNEL,
+        channel: Channel.Tasks,
         event_type: 'task.deleted',
         payload: {
           task_id: 'task-1',

@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import {
   assertAssignment,
   assertTransition,
+  Channel,
   ConflictError,
   ErrorCode,
+  type EventTypeOf,
   InternalError,
   NotFoundError,
   type TaskStatus,
@@ -13,9 +15,12 @@ import {
 import type { TaskEntity } from '@app/persistence';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { RunDispatch, TASKS_CHANNEL } from './run-dispatch';
+import { RunDispatch } from './run-dispatch';
 import { statusOf, toTaskDto } from './tasks.mapper';
 import { type TaskChanges, TasksRepository } from './tasks.repository';
+
+/** Every persisted task change is announced on the tasks channel (dashboards, other replicas). */
+type TaskEventType = EventTypeOf<typeof Channel.Tasks>;
 
 /** Writes without an expected version re-read and retry this often before giving up with 4003. */
 const UNCONDITIONAL_ATTEMPTS = 5;
@@ -130,7 +135,7 @@ export class TaskLifecycle {
   private async write(
     id: string,
     options: WriteOptions,
-    eventType: string,
+    eventType: TaskEventType,
     plan: (row: TaskEntity) => TaskChanges,
   ): Promise<TaskEntity> {
     const known = options.current?.id === id ? options.current : undefined;
@@ -166,7 +171,7 @@ export class TaskLifecycle {
   private async writeKnown(
     known: TaskEntity,
     options: WriteOptions,
-    eventType: string,
+    eventType: TaskEventType,
     plan: (row: TaskEntity) => TaskChanges,
   ): Promise<TaskEntity | null> {
     let changes: TaskChanges;
@@ -182,7 +187,12 @@ export class TaskLifecycle {
     return saved;
   }
 
-  private async afterWrite(eventType: string, saved: TaskEntity, previous: TaskStatus, by: string): Promise<void> {
+  private async afterWrite(
+    eventType: TaskEventType,
+    saved: TaskEntity,
+    previous: TaskStatus,
+    by: string,
+  ): Promise<void> {
     const status = statusOf(saved);
     if (status !== previous) {
       this.log.info(
@@ -196,13 +206,13 @@ export class TaskLifecycle {
     }
   }
 
-  private publish(eventType: string, row: TaskEntity, previous: TaskStatus | null, by: string): Promise<void> {
+  private publish(eventType: TaskEventType, row: TaskEntity, previous: TaskStatus | null, by: string): Promise<void> {
     return announce(this.bus, this.log, {
-      channel: TASKS_CHANNEL,
+      channel: Channel.Tasks,
       event_type: eventType,
       payload: {
         task_id: row.id,
-        status: row.status,
+        status: statusOf(row),
         previous_status: previous,
         requested_by: by,
         version: row.version,

@@ -1,14 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { EventBus, LOGGING_RUNTIME, type LoggingRuntime, type ReceivedEvent } from '@app/platform';
+import { Channel, isEvent } from '@app/domain';
+import { EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { SessionsService } from './sessions.service';
 
-export const AUTH_INTERNAL_CHANNEL = 'internal.auth';
 const EVICT_EVENT = 'auth.sessions.evicted';
-
-type EvictPayload = { session_ids: string[]; user_id: string | null };
 
 /**
  * Revocations, logouts, password and role changes evict cached sessions on every replica: the local
@@ -30,18 +28,17 @@ export class SessionRevocationRelay implements OnApplicationBootstrap, OnApplica
 
   onApplicationBootstrap(): void {
     this.sessions.onRevocation((ids, userId) => {
-      const payload: EvictPayload = { session_ids: ids, user_id: userId };
-      this.events
-        .publish({ channel: AUTH_INTERNAL_CHANNEL, event_type: EVICT_EVENT, payload })
-        .catch((error: unknown) => {
-          this.log.error({ err: error }, 'security.session.eviction_relay_failed');
-        });
+      const payload = { session_ids: ids, user_id: userId };
+      this.events.publish({ channel: Channel.Auth, event_type: EVICT_EVENT, payload }).catch((error: unknown) => {
+        this.log.error({ err: error }, 'security.session.eviction_relay_failed');
+      });
     });
-    this.unsubscribe = this.events.subscribe((event: ReceivedEvent) => {
-      if (event.origin !== 'remote' || event.channel !== AUTH_INTERNAL_CHANNEL || event.event_type !== EVICT_EVENT) {
+    this.unsubscribe = this.events.subscribe((event) => {
+      if (event.origin !== 'remote' || !isEvent(event, Channel.Auth, EVICT_EVENT)) {
         return;
       }
-      const payload = event.payload as Partial<EvictPayload>;
+      // Typed by the catalogue, yet read defensively: it was parsed from another replica's row.
+      const payload = event.payload;
       this.sessions.cache.evictSessions(Array.isArray(payload.session_ids) ? payload.session_ids : []);
       if (typeof payload.user_id === 'string') {
         this.sessions.cache.evictUser(payload.user_id);

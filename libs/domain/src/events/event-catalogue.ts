@@ -1,0 +1,148 @@
+import { Channel, type ChannelName } from './channels';
+import type {
+  AgentChangedPayload,
+  CompanyChangedPayload,
+  CostRecordedPayload,
+  DepartmentCreatedPayload,
+  DepartmentUpdatedPayload,
+  PersonalityChangedPayload,
+  ProjectCreatedPayload,
+  ProviderChangedPayload,
+  SessionsEvictedPayload,
+  SetupCompletedPayload,
+  TaskChangedPayload,
+} from './event-payloads';
+
+/** A channel whose events its module declares here when it starts publishing them. */
+type NoEventsYet = Record<never, never>;
+
+/**
+ * Every event the service publishes: channel -> event_type -> payload. Publishing is typed by it
+ * (an unknown channel or type, or a wrong payload, does not compile) and listeners narrow by it.
+ */
+export interface EventCatalogue {
+  [Channel.Tasks]: {
+    'task.created': TaskChangedPayload;
+    'task.updated': TaskChangedPayload;
+    'task.status_changed': TaskChangedPayload;
+    'task.deleted': TaskChangedPayload;
+  };
+  [Channel.Agents]: {
+    'agent.hired': AgentChangedPayload;
+    'agent.updated': AgentChangedPayload;
+  };
+  [Channel.Budget]: {
+    'cost.recorded': CostRecordedPayload;
+  };
+  [Channel.Messages]: NoEventsYet;
+  [Channel.System]: NoEventsYet;
+  [Channel.Approvals]: NoEventsYet;
+  [Channel.Meetings]: NoEventsYet;
+  [Channel.Artifacts]: NoEventsYet;
+  [Channel.Projects]: {
+    'project.created': ProjectCreatedPayload;
+  };
+  [Channel.Company]: {
+    'company.created': CompanyChangedPayload;
+    'company.updated': CompanyChangedPayload;
+    'company.setup_completed': SetupCompletedPayload;
+    'personality.created': PersonalityChangedPayload;
+    'personality.updated': PersonalityChangedPayload;
+    'personality.deleted': PersonalityChangedPayload;
+  };
+  [Channel.Departments]: {
+    'department.created': DepartmentCreatedPayload;
+    'department.updated': DepartmentUpdatedPayload;
+  };
+  [Channel.Providers]: {
+    'provider.created': ProviderChangedPayload;
+    'provider.updated': ProviderChangedPayload;
+    'provider.deleted': ProviderChangedPayload;
+    'provider.models_changed': ProviderChangedPayload;
+  };
+  [Channel.Auth]: {
+    'auth.sessions.evicted': SessionsEvictedPayload;
+  };
+  [Channel.Settings]: NoEventsYet;
+}
+
+/** The event types of a channel (of every channel in C, when C is a union). */
+export type EventTypeOf<C extends ChannelName> = C extends ChannelName ? keyof EventCatalogue[C] & string : never;
+
+/** The payload of one event type. */
+export type EventPayload<C extends ChannelName, T extends EventTypeOf<C>> = EventCatalogue[C][T];
+
+/** The events of one channel, keyed by type: indexing it with a generic type keeps the pairing. */
+export type ChannelEvents<C extends ChannelName> = {
+  [T in EventTypeOf<C>]: { channel: C; event_type: T; payload: EventCatalogue[C][T] };
+};
+
+/**
+ * A catalogued event as published: a discriminated union over channel and event_type (all of them
+ * by default; those of the given channels and types otherwise).
+ */
+export type CatalogueEvent<C extends ChannelName = ChannelName, T extends EventTypeOf<C> = EventTypeOf<C>> = {
+  [K in C]: ChannelEvents<K>[T & EventTypeOf<K>];
+}[C];
+
+/** The runtime copy of the catalogue's event types; the compiler keeps it equal to the types above. */
+const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C>]: true } } = {
+  [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
+  [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
+  [Channel.Budget]: { 'cost.recorded': true },
+  [Channel.Messages]: {},
+  [Channel.System]: {},
+  [Channel.Approvals]: {},
+  [Channel.Meetings]: {},
+  [Channel.Artifacts]: {},
+  [Channel.Projects]: { 'project.created': true },
+  [Channel.Company]: {
+    'company.created': true,
+    'company.updated': true,
+    'company.setup_completed': true,
+    'personality.created': true,
+    'personality.updated': true,
+    'personality.deleted': true,
+  },
+  [Channel.Departments]: { 'department.created': true, 'department.updated': true },
+  [Channel.Providers]: {
+    'provider.created': true,
+    'provider.updated': true,
+    'provider.deleted': true,
+    'provider.models_changed': true,
+  },
+  [Channel.Auth]: { 'auth.sessions.evicted': true },
+  [Channel.Settings]: {},
+};
+
+/** The catalogued event types of a channel, in declaration order. */
+export function eventTypesOf<C extends ChannelName>(channel: C): EventTypeOf<C>[] {
+  return Object.keys(EVENT_TYPES[channel]) as EventTypeOf<C>[];
+}
+
+/** Whether a channel and event type (as read from the wire or the database) are catalogued. */
+export function isCatalogued(channel: string, eventType: string): boolean {
+  return Object.hasOwn(EVENT_TYPES, channel) && Object.hasOwn(EVENT_TYPES[channel as ChannelName], eventType);
+}
+
+/** What the guard needs of an event: its channel and type, as any envelope carries them. */
+export interface EventHead {
+  channel: string;
+  event_type: string;
+}
+
+/**
+ * Narrows an event of unknown type (a listener's, or one read from another replica) to a catalogued
+ * one: its channel, and its type when given, else any type the catalogue lists for the channel. The
+ * payload is trusted to be what the catalogue says: every publisher is typed by it.
+ */
+export function isEvent<E extends EventHead, C extends ChannelName, T extends EventTypeOf<C> = EventTypeOf<C>>(
+  event: E,
+  channel: C,
+  eventType?: T,
+): event is E & CatalogueEvent<C, T> {
+  if (event.channel !== channel) {
+    return false;
+  }
+  return eventType === undefined ? isCatalogued(channel, event.event_type) : event.event_type === eventType;
+}

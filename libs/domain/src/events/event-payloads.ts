@@ -1,0 +1,73 @@
+import type { TaskStatus } from '../tasks';
+
+/*
+ * Payloads are type aliases, not interfaces: an alias is assignable to a plain JSON object type
+ * (`Record<string, unknown>`), which is what the bus carries and stores.
+ */
+
+/**
+ * A resource as its REST representation renders it (the response DTO, owned by the API): the
+ * catalogue pins only its id, so the DTO stays the one definition of the rest.
+ */
+export type ResourceSnapshot = { readonly id: string };
+
+/** `tasks`: every persisted task change, with the task as the API renders it. */
+export type TaskChangedPayload = {
+  task_id: string;
+  status: TaskStatus;
+  /** null on creation. */
+  previous_status: TaskStatus | null;
+  /** A username, an agent name, or `engine`. */
+  requested_by: string;
+  version: number;
+  task: ResourceSnapshot;
+};
+
+/** `agents`: an agent hired or edited, as the API renders it. */
+export type AgentChangedPayload = { agent: ResourceSnapshot };
+
+/** `budget`: one model call's cost record (amounts in the configured currency). */
+export type CostRecordedPayload = {
+  agent_id: string;
+  task_id: string | null;
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  cost_usd: number;
+  call_category: string;
+  /** ISO 8601. */
+  timestamp: string;
+};
+
+/** `projects`: a project created, as the API renders it. */
+export type ProjectCreatedPayload = { project: ResourceSnapshot };
+
+/** `company`: the company created or replaced by the setup wizard. */
+export type CompanyChangedPayload = { name: string; template_name: string | null };
+
+/** `company`: setup completed; the reinitialisation steps that ran. */
+export type SetupCompletedPayload = { steps: string[] };
+
+/** `company`: a personality preset created, updated or deleted. */
+export type PersonalityChangedPayload = { name: string; source: 'builtin' | 'custom' };
+
+/** `departments`: a department created. */
+export type DepartmentCreatedPayload = { name: string };
+
+/** `departments`: a department's ceremony policy set (null: cleared). */
+export type DepartmentUpdatedPayload = { name: string; ceremony_policy: Record<string, unknown> | null };
+
+/** `providers`: a provider created, updated, deleted or given a new model list, and by whom. */
+export type ProviderChangedPayload = {
+  name: string;
+  actor: string;
+  /** provider.models_changed only: why the list was replaced (discovery, an edit). */
+  reason?: string;
+  /** provider.models_changed only. */
+  model_count?: number;
+};
+
+/** `internal.auth`: sessions evicted on one replica, to be evicted from the others' caches. */
+export type SessionsEvictedPayload = { session_ids: string[]; user_id: string | null };

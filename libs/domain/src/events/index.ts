@@ -1,0 +1,3 @@
+export * from './channels';
+export * from './event-catalogue';
+export * from './event-payloads';
