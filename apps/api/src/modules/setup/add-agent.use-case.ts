@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  Channel,
   assertAutonomyAllowed,
   DEFAULT_DEPARTMENT,
   DEFAULT_PERSONALITY_PRESET,
@@ -49,7 +50,7 @@ export class AddAgentUseCase {
       });
       if (createdDepartment) {
         await announce(this.bus, this.log, {
-          channel: 'departments',
+          channel: Channel.Departments,
           event_type: 'department.created',
           payload: { name: hire.department },
         });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { ErrorCode, ValidationError } from '@app/domain';
+import { Channel, ErrorCode, ValidationError } from '@app/domain';
 import {
   type ActorContext,
   announce,
@@ -52,7 +52,7 @@ export class CompleteSetupUseCase {
       await this.gate.markComplete();
       this.audit.info({ actor: actor.username, steps: ran }, 'setup.wizard.completed');
       await announce(this.bus, this.log, {
-        channel: 'company',
+        channel: Channel.Company,
         event_type: 'company.setup_completed',
         payload: { steps: ran },
       });

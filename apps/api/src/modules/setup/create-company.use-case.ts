@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  Channel,
   type CompanyPlan,
   ConflictError,
   DEFAULT_CURRENCY,
@@ -148,13 +149,13 @@ export class CreateCompanyUseCase {
     hired: Parameters<AgentRoster['announceHired']>[0],
   ): Promise<void> {
     await announce(this.bus, this.log, {
-      channel: 'company',
+      channel: Channel.Company,
       event_type: existed ? 'company.updated' : 'company.created',
       payload: { name: companyName, template_name: template },
     });
     for (const d of departments) {
       await announce(this.bus, this.log, {
-        channel: 'departments',
+        channel: Channel.Departments,
         event_type: 'department.created',
         payload: { name: d.name },
       });
