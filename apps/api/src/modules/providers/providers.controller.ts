@@ -14,20 +14,10 @@ import {
 } from '@app/platform';
 
 import { DiscoveryService } from './discovery/discovery.service';
-import {
-  CreateProviderDto,
-  DiscoverModelsQueryDto,
-  DiscoverModelsResultDto,
-  LocalModelConfigDto,
-  ModelEntryResponseDto,
-  ProviderDto,
-  ProviderHealthDto,
-  ProviderModelDto,
-  PullModelDto,
-  TestProviderDto,
-  TestResultDto,
-  UpdateProviderDto,
-} from './dto/provider.dto';
+import { DiscoverModelsQueryDto, DiscoverModelsResultDto } from './dto/discovery.dto';
+import { LocalModelConfigDto, ModelEntryResponseDto, ProviderModelDto, PullModelDto } from './dto/model.dto';
+import { ProviderHealthDto, TestProviderDto, TestResultDto } from './dto/provider-insights.dto';
+import { CreateProviderDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
 import { LocalModelsService } from './local-models.service';
 import { ProviderInsightsService } from './provider-insights.service';
 import { ProvidersService } from './providers.service';

@@ -34,7 +34,8 @@ import {
   SecretCipher,
 } from '@app/platform';
 
-import type { CreateProviderDto, ModelEntryDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
+import type { ModelEntryDto } from './dto/model.dto';
+import type { CreateProviderDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
 import { PROVIDERS_CHANNEL, ProviderRegistry } from './provider-registry';
 import { DEFAULT_MAX_CONTEXT, modelToJson, type ProviderRecord, sealSecrets, toRecord } from './provider-record';
 import { toProviderDto } from './providers.mapper';
