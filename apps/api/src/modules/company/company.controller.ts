@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, Headers, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { type Page, Permission } from '@app/domain';
 import { Actor, type ActorContext, Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
 
 import { CompanyService } from './company.service';
-import { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
+import { CeremonyPolicyDto, CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
 
 @ApiTags('company')
 @ApiBearerAuth()
@@ -18,11 +18,11 @@ export class CompanyController {
   @Get()
   @Endpoint({
     summary: 'The company: identity, configuration, departments',
-    response: 'object',
+    response: CompanyDto,
     errors: [401, 403, 404],
     permission: Permission.Read,
   })
-  get(): Promise<Record<string, unknown>> {
+  get(): Promise<CompanyDto> {
     return this.company.get();
   }
 
@@ -88,7 +88,7 @@ export class DepartmentsController {
   @Get(':name/ceremony-policy')
   @Endpoint({
     summary: "The department's ceremony policy (null: inherited)",
-    response: 'object',
+    response: CeremonyPolicyDto,
     nullable: true,
     errors: [400, 401, 403, 404],
     permission: Permission.Read,
@@ -96,7 +96,7 @@ export class DepartmentsController {
   async ceremonyPolicy(
     @PathId('name') name: string,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown> | null> {
+  ): Promise<CeremonyPolicyDto | null> {
     const { policy, etag } = await this.company.ceremonyPolicy(name);
     res.setHeader('ETag', etag);
     return policy;
@@ -105,19 +105,18 @@ export class DepartmentsController {
   @Put(':name/ceremony-policy')
   @Endpoint({
     summary: 'Set the ceremony policy (managers: their own department only)',
-    response: 'object',
+    response: CeremonyPolicyDto,
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Manage,
   })
   @ApiHeader(IF_MATCH)
-  @ApiBody({ schema: { type: 'object', additionalProperties: true } })
   async setCeremonyPolicy(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
-    @Body() body: Record<string, unknown>,
+    @Body() body: CeremonyPolicyDto,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<CeremonyPolicyDto> {
     const { policy, etag } = await this.company.setCeremonyPolicy(actor, name, body, ifMatch);
     res.setHeader('ETag', etag);
     return policy;

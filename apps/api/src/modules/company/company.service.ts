@@ -20,7 +20,7 @@ import { AgentsRepository } from '../agents/agents.repository';
 import { toTaskMetricRecord } from '../agents/agents.mapper';
 import { toCompany, toDepartment } from './company.mapper';
 import { CompanyRepository } from './company.repository';
-import type { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
+import type { CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
 
 const DAY_MS = 24 * 3_600_000;
 const CAS_ATTEMPTS = 3;
@@ -39,7 +39,7 @@ export class CompanyService {
     this.log = logging.forName('company');
   }
 
-  async get(): Promise<Record<string, unknown>> {
+  async get(): Promise<CompanyDto> {
     const company = await this.company.findCompany();
     if (!company) {
       throw new NotFoundError(
