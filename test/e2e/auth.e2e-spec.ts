@@ -384,6 +384,20 @@ describe.each(testBackends())('user administration on %s', (backend) => {
       .expect(409);
     expect(demote.body.error).toMatch(/last CEO/);
   });
+
+  it('should tell the account conflicts apart by code', async () => {
+    const immutable = await t.http.delete('/api/v1/users/system').set(bearer(ceo)).expect(409);
+    expect(immutable.body.error_detail.error_code).toBe(4021);
+    const me = await t.http.get('/api/v1/auth/me').set(bearer(ceo)).expect(200);
+    const selfDelete = await t.http.delete(`/api/v1/users/${me.body.data.id}`).set(bearer(ceo)).expect(409);
+    expect(selfDelete.body.error_detail.error_code).toBe(4020);
+    const demote = await t.http
+      .patch(`/api/v1/users/${me.body.data.id}`)
+      .set(bearer(ceo))
+      .send({ role: 'manager' })
+      .expect(409);
+    expect(demote.body.error_detail.error_code).toBe(4019);
+  });
 });
 
 describe('sessions across replicas on postgres', () => {

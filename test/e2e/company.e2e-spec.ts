@@ -266,6 +266,18 @@ describe.each(testBackends())('company, departments and projects on %s', (backen
         expect(get.body.data).toEqual(stored);
       });
 
+      it.each([
+        ['a string threshold', { transition_threshold: 'high' }],
+        ['a numeric strategy', { strategy: 3 }],
+        ['a string strategy_config', { strategy: 'hybrid', strategy_config: 'weekly' }],
+        ['an unknown velocity calculator', { velocity_calculator: 'gut_feeling' }],
+      ])('should answer a malformed body (%s) with 400 and a 2xxx code', async (_label, body) => {
+        const res = await t.http.put(url).set(bearer(ceo)).send(body).expect(400);
+        expect(res.body.error_detail.error_code).toBeGreaterThanOrEqual(2000);
+        expect(res.body.error_detail.error_code).toBeLessThan(3000);
+        expect((await t.http.get(url).set(bearer(ceo)).expect(200)).body.data).toEqual(stored);
+      });
+
       it('should clear the policy with DELETE (204) so it reads null again', async () => {
         const del = await t.http.delete(url).set(bearer(ceo)).expect(204);
         expect(del.text).toBe('');

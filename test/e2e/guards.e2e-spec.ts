@@ -3,8 +3,9 @@ import { createHmac } from 'node:crypto';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 
-import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/platform';
+import { endpointMetadataOf, IS_PUBLIC, REQUIRED_PERMISSION } from '@app/platform';
 import { testBackends } from '@app/testing';
+
 import { bearer, setupCeo, startTestApp, TEST_JWT_SECRET, type TestApp, userWithRole } from '../support';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -28,12 +29,11 @@ describe('every route is guarded', () => {
     await t.close();
   });
 
-  it('should declare @Public() or a permission on every registered handler', () => {
+  /** Every route handler of the running app, with its controller class. */
+  function registeredHandlers(): { label: string; handler: object; controller: object }[] {
     const discovery = new DiscoveryService(t.app.get(ModulesContainer));
-    const reflector = new Reflector();
     const scanner = new MetadataScanner();
-    const unguarded: string[] = [];
-    let handlers = 0;
+    const found: { label: string; handler: object; controller: object }[] = [];
     for (const wrapper of discovery.getControllers()) {
       const instance = wrapper.instance as object | undefined;
       if (!instance || !wrapper.metatype) {
@@ -48,17 +48,34 @@ describe('every route is guarded', () => {
         ) {
           continue;
         }
-        handlers += 1;
-        const targets = [handler, wrapper.metatype as object];
-        const isPublic = reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets as never) === true;
-        const permission = reflector.getAllAndOverride<string | undefined>(REQUIRED_PERMISSION, targets as never);
-        if (!isPublic && !permission) {
-          unguarded.push(`${wrapper.name}.${name}`);
-        }
+        found.push({ label: `${wrapper.name}.${name}`, handler, controller: wrapper.metatype as object });
+      }
+    }
+    return found;
+  }
+
+  it('should declare @Public() or a permission on every registered handler', () => {
+    const reflector = new Reflector();
+    const unguarded: string[] = [];
+    let handlers = 0;
+    for (const { label, handler, controller } of registeredHandlers()) {
+      handlers += 1;
+      const targets = [handler, controller];
+      const isPublic = reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets as never) === true;
+      const permission = reflector.getAllAndOverride<string | undefined>(REQUIRED_PERMISSION, targets as never);
+      if (!isPublic && !permission) {
+        unguarded.push(label);
       }
     }
     expect(handlers).toBeGreaterThan(10);
     expect(unguarded).toEqual([]);
+  });
+
+  it('should declare every registered handler through @Endpoint', () => {
+    const undeclared = registeredHandlers()
+      .filter(({ handler }) => endpointMetadataOf(handler) === undefined)
+      .map(({ label }) => label);
+    expect(undeclared).toEqual([]);
   });
 
   it('should answer 401 on every non-public documented route without a token', async () => {

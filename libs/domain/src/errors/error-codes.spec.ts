@@ -1,6 +1,6 @@
 import { AppError, defaultStatusFor } from './app-error';
 import { categoryOf, ErrorCode, CATEGORY_TITLES, ERROR_CATEGORIES } from './error-codes';
-import { ServiceUnavailableError, ValidationError, RateLimitedError } from './errors';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError, RateLimitedError } from './errors';
 
 describe('error code catalogue', () => {
   it('should keep every code unique', () => {
@@ -66,7 +66,13 @@ describe(AppError.name, () => {
     expect(new ServiceUnavailableError('not wired').retryable).toBe(true);
   });
 
+  it('should carry the specific code a category error is given', () => {
+    expect(new ConflictError('last', ErrorCode.LastCeoRequired)).toMatchObject({ code: 4019, httpStatus: 409 });
+    expect(new NotFoundError('gone', ErrorCode.WorkspaceNotFound)).toMatchObject({ code: 3023, httpStatus: 404 });
+    expect(new ValidationError('bad', ErrorCode.ProviderUrlInvalid)).toMatchObject({ code: 2022, httpStatus: 400 });
+  });
+
   it('should render domain validation errors as 400', () => {
-    expect(new ValidationError('bad').httpStatus).toBe(400);
+    expect(new ValidationError('bad', ErrorCode.ValidationError).httpStatus).toBe(400);
   });
 });

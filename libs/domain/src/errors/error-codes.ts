@@ -1,6 +1,9 @@
 // The single catalogue of 4-digit error codes. The first digit is the category band
 // (1 auth, 2 validation, 3 not_found, 4 conflict, 5 rate_limit, 6 budget_exhausted, 7 provider_error, 8 internal).
-// Codes are part of the wire contract: never renumber, only add.
+// Codes are part of the wire contract: never renumber, only add. Every refusal a service throws names its
+// specific code (2001 for a malformed request field, as the validation pipe reports it). The generic codes of a
+// band (2000, 3000, 4000) are left to the framework's own failures and to the few answers whose code clients
+// already rely on.
 export const ErrorCode = {
   // 1xxx auth
   Unauthorized: 1000,
@@ -19,6 +22,24 @@ export const ErrorCode = {
   UnsafeDiscoveryTarget: 2014,
   /** The model router could not resolve a model for the request (e.g. manual routing without an override). */
   RoutingUnresolved: 2015,
+  /** The discovery allowlist is full: remove an entry before adding another. */
+  DiscoveryAllowlistFull: 2016,
+  /** A provider name breaks the naming rule (2-64 lower-case letters, digits, inner hyphens) or is reserved. */
+  ProviderNameInvalid: 2017,
+  /** A provider's auth settings do not fit together (auth type, secrets, header name, subscription terms, preset). */
+  ProviderAuthInvalid: 2018,
+  /** A provider has no base_url and neither its preset nor its gateway provider supplies one. */
+  ProviderEndpointRequired: 2019,
+  /** A provider's model list is too long or uses one id or alias twice. */
+  ProviderModelsInvalid: 2020,
+  /** A provider's degradation names the provider itself as its fallback. */
+  ProviderFallbackInvalid: 2021,
+  /** A provider URL (base_url, OAuth token URL) is not an absolute http(s) URL without credentials or fragment. */
+  ProviderUrlInvalid: 2022,
+  /** A workspace operation got an unusable argument (a task id unsafe as a path, an empty commit message). */
+  WorkspaceArgumentInvalid: 2023,
+  /** A domain event is malformed (channel, event type, payload or timestamp). */
+  EventMalformed: 2024,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -35,6 +56,8 @@ export const ErrorCode = {
   ProviderNotFound: 3020,
   TemplateNotFound: 3021,
   ProviderPresetNotFound: 3022,
+  /** No workspace exists for the task (never created, or already removed). */
+  WorkspaceNotFound: 3023,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -53,6 +76,12 @@ export const ErrorCode = {
   TaskAssignmentConflict: 4017,
   /** The assignee cannot take the task (not active). */
   AgentNotAvailable: 4018,
+  /** The last CEO can be neither demoted nor deleted: the organisation always keeps one. */
+  LastCeoRequired: 4019,
+  /** A user cannot delete their own account. */
+  SelfDeletionRefused: 4020,
+  /** The built-in system identity cannot be modified or deleted. */
+  SystemIdentityImmutable: 4021,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,

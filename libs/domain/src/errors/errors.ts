@@ -13,21 +13,24 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** A refused input (400); `code` names the rule, the generic 2000/2001 are left to the framework's own checks. */
 export class ValidationError extends AppError {
-  constructor(message: string, code: ErrorCode = ErrorCode.ValidationError) {
+  constructor(message: string, code: ErrorCode) {
     // The interface lists 400 for every validation failure (domain and request alike).
     super(code, message, false, { httpStatus: 400 });
   }
 }
 
+/** A missing resource (404); `code` names what is missing, so clients can tell an unknown task from an unknown agent. */
 export class NotFoundError extends AppError {
-  constructor(message: string, code: ErrorCode = ErrorCode.ResourceNotFound) {
+  constructor(message: string, code: ErrorCode) {
     super(code, message);
   }
 }
 
+/** A write the current state refuses (409); `code` names the conflict, so two conflicts differ by code alone. */
 export class ConflictError extends AppError {
-  constructor(message: string, code: ErrorCode = ErrorCode.ResourceConflict) {
+  constructor(message: string, code: ErrorCode) {
     super(code, message);
   }
 }

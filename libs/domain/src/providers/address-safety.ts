@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 
-import { ValidationError } from '../errors';
+import { ErrorCode, ValidationError } from '../errors';
 
 /**
  * Address classes discovery and probing must never reach on their own: a provider URL is user
@@ -81,22 +81,29 @@ export const HOST_PORT_MAX_LENGTH = 262;
  */
 export function normaliseHostPort(raw: string): string {
   const value = raw.trim();
+  // These refusals keep the generic 2000: clients of the discovery allowlist already rely on it.
   if (value.length === 0 || value.length > HOST_PORT_MAX_LENGTH || /[\s/?#@]/.test(value)) {
-    throw new ValidationError(`host_port must be "host:port" (got ${JSON.stringify(raw)})`);
+    throw new ValidationError(`host_port must be "host:port" (got ${JSON.stringify(raw)})`, ErrorCode.ValidationError);
   }
   let url: URL;
   try {
     url = new URL(`http://${value}`);
   } catch {
-    throw new ValidationError(`host_port must be "host:port" (got ${JSON.stringify(raw)})`);
+    throw new ValidationError(`host_port must be "host:port" (got ${JSON.stringify(raw)})`, ErrorCode.ValidationError);
   }
   const explicitPort = /:(\d{1,5})$/.exec(value);
   if (!explicitPort || url.hostname === '') {
-    throw new ValidationError(`host_port needs an explicit port, e.g. "localhost:11434" (got ${JSON.stringify(raw)})`);
+    throw new ValidationError(
+      `host_port needs an explicit port, e.g. "localhost:11434" (got ${JSON.stringify(raw)})`,
+      ErrorCode.ValidationError,
+    );
   }
   const port = Number(explicitPort[1]);
   if (port < 1 || port > 65535) {
-    throw new ValidationError(`host_port has a port outside 1-65535 (got ${JSON.stringify(raw)})`);
+    throw new ValidationError(
+      `host_port has a port outside 1-65535 (got ${JSON.stringify(raw)})`,
+      ErrorCode.ValidationError,
+    );
   }
   return `${url.hostname.toLowerCase()}:${port}`;
 }
@@ -116,16 +123,25 @@ export function parseBaseUrl(raw: string, field = 'base_url'): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new ValidationError(`${field} must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+    throw new ValidationError(
+      `${field} must be an absolute http(s) URL (got ${JSON.stringify(raw)})`,
+      ErrorCode.ProviderUrlInvalid,
+    );
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-    throw new ValidationError(`${field} must be an http(s) URL with a host (got ${JSON.stringify(raw)})`);
+    throw new ValidationError(
+      `${field} must be an http(s) URL with a host (got ${JSON.stringify(raw)})`,
+      ErrorCode.ProviderUrlInvalid,
+    );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new ValidationError(`${field} must not carry credentials; use the provider's secret fields`);
+    throw new ValidationError(
+      `${field} must not carry credentials; use the provider's secret fields`,
+      ErrorCode.ProviderUrlInvalid,
+    );
   }
   if (url.hash !== '') {
-    throw new ValidationError(`${field} must not have a fragment`);
+    throw new ValidationError(`${field} must not have a fragment`, ErrorCode.ProviderUrlInvalid);
   }
   return url;
 }

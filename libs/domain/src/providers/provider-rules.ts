@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors';
+import { ErrorCode, ValidationError } from '../errors';
 import { type AuthType, findPreset, GATEWAY_ENDPOINTS, type ProviderPreset } from './presets';
 
 /** Lower-case letters, digits and inner hyphens, 2 to 64 characters (also a URL path segment). */
@@ -19,10 +19,11 @@ export function assertProviderName(name: string): void {
   if (!PROVIDER_NAME_PATTERN.test(name)) {
     throw new ValidationError(
       `name must be 2-64 lower-case letters, digits or inner hyphens (got ${JSON.stringify(name)})`,
+      ErrorCode.ProviderNameInvalid,
     );
   }
   if (RESERVED_PROVIDER_NAMES.includes(name)) {
-    throw new ValidationError(`name "${name}" is reserved`);
+    throw new ValidationError(`name "${name}" is reserved`, ErrorCode.ProviderNameInvalid);
   }
 }
 
@@ -74,19 +75,26 @@ export function assertAuthConsistency(shape: AuthShape, preset: ProviderPreset |
     throw new ValidationError(
       `auth_type "${shape.authType}" is not supported by preset "${preset.name}" ` +
         `(supported: ${preset.supported_auth_types.join(', ')})`,
+      ErrorCode.ProviderAuthInvalid,
     );
   }
   if (shape.secrets.subscriptionToken && !shape.tosAcceptedAt) {
-    throw new ValidationError('a subscription_token requires accepting the subscription terms (tos_accepted: true)');
+    throw new ValidationError(
+      'a subscription_token requires accepting the subscription terms (tos_accepted: true)',
+      ErrorCode.ProviderAuthInvalid,
+    );
   }
   if (shape.authType === 'subscription' && shape.secrets.apiKey) {
-    throw new ValidationError('auth_type "subscription" uses subscription_token, not api_key');
+    throw new ValidationError(
+      'auth_type "subscription" uses subscription_token, not api_key',
+      ErrorCode.ProviderAuthInvalid,
+    );
   }
   if (shape.secrets.customHeaderValue && !shape.customHeaderName) {
-    throw new ValidationError('custom_header_value requires custom_header_name');
+    throw new ValidationError('custom_header_value requires custom_header_name', ErrorCode.ProviderAuthInvalid);
   }
   if (shape.authType === 'custom_header' && !shape.customHeaderName) {
-    throw new ValidationError('auth_type "custom_header" requires custom_header_name');
+    throw new ValidationError('auth_type "custom_header" requires custom_header_name', ErrorCode.ProviderAuthInvalid);
   }
 }
 
@@ -111,13 +119,14 @@ export function resolveEndpoint(baseUrl: string | null, presetName: string | nul
   }
   const preset = presetName ? findPreset(presetName) : undefined;
   if (preset?.requires_base_url && !preset.default_base_url) {
-    throw new ValidationError(`preset "${preset.name}" requires base_url`);
+    throw new ValidationError(`preset "${preset.name}" requires base_url`, ErrorCode.ProviderEndpointRequired);
   }
   const endpoint = preset?.default_base_url ?? GATEWAY_ENDPOINTS[gatewayProvider];
   if (!endpoint) {
     throw new ValidationError(
       `base_url is required: "${gatewayProvider}" is not a provider with a known endpoint ` +
         `(known: ${Object.keys(GATEWAY_ENDPOINTS).join(', ')})`,
+      ErrorCode.ProviderEndpointRequired,
     );
   }
   return endpoint;
@@ -137,13 +146,16 @@ export interface ProviderModel {
 /** Every id and alias of one provider must be unique across both, so a reference means one model. */
 export function assertUniqueModelRefs(models: readonly Pick<ProviderModel, 'id' | 'alias'>[]): void {
   if (models.length > MAX_MODELS_PER_PROVIDER) {
-    throw new ValidationError(`models: at most ${MAX_MODELS_PER_PROVIDER} entries`);
+    throw new ValidationError(`models: at most ${MAX_MODELS_PER_PROVIDER} entries`, ErrorCode.ProviderModelsInvalid);
   }
   const seen = new Set<string>();
   for (const m of models) {
     for (const ref of m.alias && m.alias !== m.id ? [m.id, m.alias] : [m.id]) {
       if (seen.has(ref)) {
-        throw new ValidationError(`models: "${ref}" is used by more than one model id or alias`);
+        throw new ValidationError(
+          `models: "${ref}" is used by more than one model id or alias`,
+          ErrorCode.ProviderModelsInvalid,
+        );
       }
       seen.add(ref);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Logger } from 'pino';
 
-import { ValidationError } from '@app/domain';
+import { ErrorCode, ValidationError } from '@app/domain';
 
 import {
   EventBus,
@@ -127,16 +127,16 @@ export class DomainEventBus extends EventBus {
 export function toReceivedEvent(input: RawEvent): ReceivedEvent {
   const { channel, event_type: eventType, payload, timestamp } = input;
   if (typeof channel !== 'string' || channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) {
-    throw new ValidationError(`event channel must be 1-${MAX_CHANNEL_LENGTH} characters`);
+    throw new ValidationError(`event channel must be 1-${MAX_CHANNEL_LENGTH} characters`, ErrorCode.EventMalformed);
   }
   if (typeof eventType !== 'string' || eventType.length === 0 || eventType.length > MAX_EVENT_TYPE_LENGTH) {
-    throw new ValidationError(`event_type must be 1-${MAX_EVENT_TYPE_LENGTH} characters`);
+    throw new ValidationError(`event_type must be 1-${MAX_EVENT_TYPE_LENGTH} characters`, ErrorCode.EventMalformed);
   }
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-    throw new ValidationError('event payload must be a JSON object');
+    throw new ValidationError('event payload must be a JSON object', ErrorCode.EventMalformed);
   }
   if (timestamp !== undefined && (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp)))) {
-    throw new ValidationError('event timestamp must be an ISO 8601 date-time');
+    throw new ValidationError('event timestamp must be an ISO 8601 date-time', ErrorCode.EventMalformed);
   }
   return {
     channel,

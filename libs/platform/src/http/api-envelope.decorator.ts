@@ -3,14 +3,16 @@ import { ApiExtraModels, ApiNoContentResponse, ApiResponse, getSchemaPath } from
 
 import { ERROR_DETAIL_SCHEMA } from './openapi-schemas';
 
-interface EnvelopeOptions {
+/** Options of a success envelope: status (default 200), array or nullable payload, description. */
+export interface EnvelopeOptions {
   status?: number;
   isArray?: boolean;
   nullable?: boolean;
   description?: string;
 }
 
-type Payload = Type<unknown> | 'object';
+/** The documented payload: a DTO class, or 'object' for a free-form JSON object. */
+export type Payload = Type<unknown> | 'object';
 
 function payloadSchema(model: Payload, options: EnvelopeOptions): Record<string, unknown> {
   const item = model === 'object' ? { type: 'object', additionalProperties: true } : { $ref: getSchemaPath(model) };
@@ -77,13 +79,16 @@ export function ApiNoContent(): MethodDecorator {
   return applyDecorators(HttpCode(204), ApiNoContentResponse({ description: 'No content' }));
 }
 
+/** The statuses a route can answer with the error envelope. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+
 /** Documents the error statuses a route can answer with the error envelope. */
-export function ApiErrors(...statuses: number[]): MethodDecorator {
+export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator {
   return applyDecorators(
     ...statuses.map((status) =>
       ApiResponse({
         status,
-        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        description: ERROR_DESCRIPTIONS[status],
         content: {
           'application/json': { schema: ERROR_ENVELOPE_SCHEMA },
           'application/problem+json': { schema: PROBLEM_SCHEMA },
@@ -93,7 +98,7 @@ export function ApiErrors(...statuses: number[]): MethodDecorator {
   );
 }
 
-const ERROR_DESCRIPTIONS: Record<number, string> = {
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Validation error (2xxx)',
   401: 'Authentication required (1000)',
   403: 'Insufficient role (1001)',

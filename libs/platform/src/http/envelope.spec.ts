@@ -35,7 +35,7 @@ describe('envelope', () => {
   });
 
   it('should keep retry_after null when the error is not retryable', () => {
-    const detail = errorDetail(fromAppError(new ValidationError('bad')), 'r');
+    const detail = errorDetail(fromAppError(new ValidationError('bad', ErrorCode.ValidationError)), 'r');
     expect(detail.retry_after).toBeNull();
     expect(problemBody(detail, 400)).toEqual({
       type: detail.type,

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { type ActivityEvent, type Page, Permission } from '@app/domain';
-import { Actor, type ActorContext, ApiErrors, ApiPaged, RequirePermission, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, RequiresSubsystems } from '@app/platform';
 
 import { ActivitiesService } from './activities.service';
 import { ActivityEventDto, ActivityQueryDto } from './dto/activity.dto';
@@ -11,19 +11,19 @@ import { ActivityEventDto, ActivityQueryDto } from './dto/activity.dto';
 @ApiBearerAuth()
 @Controller('activities')
 @RequiresSubsystems('persistence')
-@RequirePermission(Permission.Read)
 export class ActivitiesController {
   constructor(private readonly activities: ActivitiesService) {}
 
   @Get()
-  @ApiOperation({
+  @Endpoint({
     summary: 'Organisation activity feed, newest first',
     description:
       '`degraded_sources` names the data sources that failed during the read while the others still answered. ' +
       'Cost details are redacted for read-only roles.',
+    paged: ActivityEventDto,
+    errors: [400, 401, 403],
+    permission: Permission.Read,
   })
-  @ApiPaged(ActivityEventDto)
-  @ApiErrors(400, 401, 403)
   list(@Actor() actor: ActorContext, @Query() query: ActivityQueryDto): Promise<Page<ActivityEvent>> {
     return this.activities.feed(
       actor,

@@ -1,18 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { type ActivityEvent, type Page, Permission } from '@app/domain';
-import {
-  Actor,
-  type ActorContext,
-  ApiEnvelope,
-  ApiErrors,
-  ApiPaged,
-  PageQueryDto,
-  PathId,
-  RequirePermission,
-  RequiresSubsystems,
-} from '@app/platform';
+import { Actor, type ActorContext, Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
 
 import { ActivitiesService } from './activities.service';
 import { AgentsService } from './agents.service';
@@ -23,7 +13,6 @@ import { AgentConfigDto, AgentPerformanceSummaryDto, CareerEventDto } from './dt
 @ApiBearerAuth()
 @Controller('agents')
 @RequiresSubsystems('persistence')
-@RequirePermission(Permission.Read)
 export class AgentsController {
   constructor(
     private readonly agents: AgentsService,
@@ -31,25 +20,34 @@ export class AgentsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The roster, in stored order' })
-  @ApiPaged(AgentConfigDto)
-  @ApiErrors(400, 401, 403)
+  @Endpoint({
+    summary: 'The roster, in stored order',
+    paged: AgentConfigDto,
+    errors: [400, 401, 403],
+    permission: Permission.Read,
+  })
   list(@Query() page: PageQueryDto): Promise<Page<AgentConfigDto>> {
     return this.agents.list(page);
   }
 
   @Get(':agent_name')
-  @ApiOperation({ summary: 'One agent (name is case-insensitive)' })
-  @ApiEnvelope(AgentConfigDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'One agent (name is case-insensitive)',
+    response: AgentConfigDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   get(@PathId('agent_name') name: string): Promise<AgentConfigDto> {
     return this.agents.get(name);
   }
 
   @Get(':agent_name/activity')
-  @ApiOperation({ summary: "The agent's activity timeline, newest first" })
-  @ApiPaged(ActivityEventDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: "The agent's activity timeline, newest first",
+    paged: ActivityEventDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   async activity(
     @Actor() actor: ActorContext,
     @PathId('agent_name') name: string,
@@ -60,17 +58,24 @@ export class AgentsController {
   }
 
   @Get(':agent_name/history')
-  @ApiOperation({ summary: 'Career events (hired, onboarded, promoted, demoted, fired), oldest first' })
-  @ApiEnvelope(CareerEventDto, { isArray: true })
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'Career events (hired, onboarded, promoted, demoted, fired), oldest first',
+    response: CareerEventDto,
+    isArray: true,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   history(@PathId('agent_name') name: string): Promise<CareerEventDto[]> {
     return this.agents.history(name);
   }
 
   @Get(':agent_name/performance')
-  @ApiOperation({ summary: 'Performance over 7/30/90-day windows, from recorded task runs' })
-  @ApiEnvelope(AgentPerformanceSummaryDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'Performance over 7/30/90-day windows, from recorded task runs',
+    response: AgentPerformanceSummaryDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   performance(@PathId('agent_name') name: string): Promise<AgentPerformanceSummaryDto> {
     return this.agents.performance(name);
   }

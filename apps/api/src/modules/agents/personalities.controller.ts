@@ -1,16 +1,8 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 
 import { Permission, personalityJsonSchema } from '@app/domain';
-import {
-  Actor,
-  type ActorContext,
-  ApiEnvelope,
-  ApiErrors,
-  PathId,
-  RequirePermission,
-  RequiresSubsystems,
-} from '@app/platform';
+import { Actor, type ActorContext, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
 
 import { PersonalityPresetDto, PersonalityPresetSummaryDto } from './dto/personality.dto';
 import { PersonalitiesService } from './personalities.service';
@@ -32,48 +24,60 @@ export class PersonalitiesController {
   constructor(private readonly personalities: PersonalitiesService) {}
 
   @Get('presets')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Built-in and custom presets' })
-  @ApiEnvelope(PersonalityPresetSummaryDto, { isArray: true })
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'Built-in and custom presets',
+    response: PersonalityPresetSummaryDto,
+    isArray: true,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   list(): Promise<PersonalityPresetSummaryDto[]> {
     return this.personalities.list();
   }
 
   @Get('schema')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'JSON Schema of a personality: the dimensions, their ranges and defaults' })
-  @ApiEnvelope('object')
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'JSON Schema of a personality: the dimensions, their ranges and defaults',
+    response: 'object',
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   schema(): Record<string, unknown> {
     return personalityJsonSchema();
   }
 
   @Get('presets/:name')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'One preset with every dimension' })
-  @ApiEnvelope(PersonalityPresetDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'One preset with every dimension',
+    response: PersonalityPresetDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   get(@PathId('name') name: string): Promise<PersonalityPresetDto> {
     return this.personalities.get(name);
   }
 
   @Post('presets')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Create a custom preset (unset dimensions take their defaults)' })
+  @Endpoint({
+    summary: 'Create a custom preset (unset dimensions take their defaults)',
+    response: PersonalityPresetDto,
+    status: 201,
+    errors: [400, 401, 403, 409],
+    permission: Permission.Write,
+  })
   @ApiBody({ schema: CREATE_BODY })
-  @ApiEnvelope(PersonalityPresetDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 409)
   create(@Actor() actor: ActorContext, @Body() body: Record<string, unknown>): Promise<PersonalityPresetDto> {
     return this.personalities.create(actor, body);
   }
 
   @Put('presets/:name')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Replace a custom preset (built-ins are read-only: 409)' })
+  @Endpoint({
+    summary: 'Replace a custom preset (built-ins are read-only: 409)',
+    response: PersonalityPresetDto,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Write,
+  })
   @ApiBody({ schema: UPDATE_BODY })
-  @ApiEnvelope(PersonalityPresetDto)
-  @ApiErrors(400, 401, 403, 404, 409)
   update(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
@@ -83,10 +87,13 @@ export class PersonalitiesController {
   }
 
   @Delete('presets/:name')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Delete a custom preset (built-ins are read-only: 409); answers data null' })
-  @ApiEnvelope('object', { nullable: true })
-  @ApiErrors(400, 401, 403, 404, 409)
+  @Endpoint({
+    summary: 'Delete a custom preset (built-ins are read-only: 409); answers data null',
+    response: 'object',
+    nullable: true,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Write,
+  })
   async delete(@Actor() actor: ActorContext, @PathId('name') name: string): Promise<null> {
     await this.personalities.delete(actor, name);
     return null;

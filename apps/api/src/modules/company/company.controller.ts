@@ -1,44 +1,39 @@
 import { Body, Controller, Delete, Get, Headers, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { type Page, Permission } from '@app/domain';
-import {
-  Actor,
-  type ActorContext,
-  ApiEnvelope,
-  ApiErrors,
-  ApiNoContent,
-  ApiPaged,
-  PageQueryDto,
-  PathId,
-  RequirePermission,
-  RequiresSubsystems,
-} from '@app/platform';
+import { Actor, type ActorContext, Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
 
 import { CompanyService } from './company.service';
-import { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
+import { CeremonyPolicyDto, CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
 
 @ApiTags('company')
 @ApiBearerAuth()
 @Controller('company')
 @RequiresSubsystems('persistence')
-@RequirePermission(Permission.Read)
 export class CompanyController {
   constructor(private readonly company: CompanyService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The company: identity, configuration, departments' })
-  @ApiEnvelope('object')
-  @ApiErrors(401, 403, 404)
-  get(): Promise<Record<string, unknown>> {
+  @Endpoint({
+    summary: 'The company: identity, configuration, departments',
+    response: CompanyDto,
+    errors: [401, 403, 404],
+    permission: Permission.Read,
+  })
+  get(): Promise<CompanyDto> {
     return this.company.get();
   }
 
   @Get('departments')
-  @ApiOperation({ summary: "The company's departments, in order" })
-  @ApiEnvelope(DepartmentDto, { isArray: true })
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: "The company's departments, in order",
+    response: DepartmentDto,
+    isArray: true,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   departments(): Promise<DepartmentDto[]> {
     return this.company.departments();
   }
@@ -54,72 +49,87 @@ const IF_MATCH = {
 @ApiBearerAuth()
 @Controller('departments')
 @RequiresSubsystems('persistence')
-@RequirePermission(Permission.Read)
 export class DepartmentsController {
   constructor(private readonly company: CompanyService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Departments, paginated' })
-  @ApiPaged(DepartmentDto)
-  @ApiErrors(400, 401, 403)
+  @Endpoint({
+    summary: 'Departments, paginated',
+    paged: DepartmentDto,
+    errors: [400, 401, 403],
+    permission: Permission.Read,
+  })
   list(@Query() page: PageQueryDto): Promise<Page<DepartmentDto>> {
     return this.company.pageDepartments(page);
   }
 
   @Get(':name')
-  @ApiOperation({ summary: 'One department (name is case-insensitive)' })
-  @ApiEnvelope(DepartmentDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'One department (name is case-insensitive)',
+    response: DepartmentDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   get(@PathId('name') name: string): Promise<DepartmentDto> {
     return this.company.department(name);
   }
 
   @Get(':name/health')
-  @ApiOperation({ summary: 'Head count, utilisation, throughput, quality and cost of a department' })
-  @ApiEnvelope(DepartmentHealthDto)
-  @ApiErrors(400, 404)
+  @Endpoint({
+    summary: 'Head count, utilisation, throughput, quality and cost of a department',
+    response: DepartmentHealthDto,
+    errors: [400, 404],
+    permission: Permission.Read,
+  })
   health(@PathId('name') name: string): Promise<DepartmentHealthDto> {
     return this.company.health(name);
   }
 
   @Get(':name/ceremony-policy')
-  @ApiOperation({ summary: "The department's ceremony policy (null: inherited)" })
-  @ApiEnvelope('object', { nullable: true })
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: "The department's ceremony policy (null: inherited)",
+    response: CeremonyPolicyDto,
+    nullable: true,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   async ceremonyPolicy(
     @PathId('name') name: string,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown> | null> {
+  ): Promise<CeremonyPolicyDto | null> {
     const { policy, etag } = await this.company.ceremonyPolicy(name);
     res.setHeader('ETag', etag);
     return policy;
   }
 
   @Put(':name/ceremony-policy')
-  @RequirePermission(Permission.Manage)
-  @ApiOperation({ summary: 'Set the ceremony policy (managers: their own department only)' })
+  @Endpoint({
+    summary: 'Set the ceremony policy (managers: their own department only)',
+    response: CeremonyPolicyDto,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Manage,
+  })
   @ApiHeader(IF_MATCH)
-  @ApiBody({ schema: { type: 'object', additionalProperties: true } })
-  @ApiEnvelope('object')
-  @ApiErrors(400, 401, 403, 404, 409)
   async setCeremonyPolicy(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
-    @Body() body: Record<string, unknown>,
+    @Body() body: CeremonyPolicyDto,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<CeremonyPolicyDto> {
     const { policy, etag } = await this.company.setCeremonyPolicy(actor, name, body, ifMatch);
     res.setHeader('ETag', etag);
     return policy;
   }
 
   @Delete(':name/ceremony-policy')
-  @RequirePermission(Permission.Manage)
-  @ApiOperation({ summary: 'Clear the ceremony policy (inherit again)' })
+  @Endpoint({
+    summary: 'Clear the ceremony policy (inherit again)',
+    noContent: true,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Manage,
+  })
   @ApiHeader(IF_MATCH)
-  @ApiNoContent()
-  @ApiErrors(400, 401, 403, 404, 409)
   clearCeremonyPolicy(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,

@@ -1,7 +1,8 @@
 import type { CompanyEntity, DepartmentEntity } from '@app/persistence';
 
-import type { DepartmentDto } from './dto/company.dto';
+import type { CompanyDto, DepartmentDto } from './dto/company.dto';
 
+/** A department row as the API shows it, with its agent count. */
 export function toDepartment(row: DepartmentEntity, agentCount: number): DepartmentDto {
   return {
     name: row.name,
@@ -17,11 +18,7 @@ export function toDepartment(row: DepartmentEntity, agentCount: number): Departm
 }
 
 /** The company object: identity, configuration and its departments. */
-export function toCompany(
-  company: CompanyEntity,
-  departments: DepartmentDto[],
-  agentCount: number,
-): Record<string, unknown> {
+export function toCompany(company: CompanyEntity, departments: DepartmentDto[], agentCount: number): CompanyDto {
   return {
     id: company.id,
     name: company.name,

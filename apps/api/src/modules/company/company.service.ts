@@ -22,7 +22,7 @@ import { AgentRoster } from '../agents';
 import { RunLedger } from '../run-ledger';
 import { toCompany, toDepartment } from './company.mapper';
 import { CompanyRepository } from './company.repository';
-import type { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
+import type { CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
 
 const DAY_MS = 24 * 3_600_000;
 const CAS_ATTEMPTS = 3;
@@ -42,7 +42,7 @@ export class CompanyService {
     this.log = logging.forName('company');
   }
 
-  async get(): Promise<Record<string, unknown>> {
+  async get(): Promise<CompanyDto> {
     const company = await this.company.findCompany();
     if (!company) {
       throw new NotFoundError(

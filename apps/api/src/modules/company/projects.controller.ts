@@ -1,17 +1,8 @@
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { type Page, Permission } from '@app/domain';
-import {
-  Actor,
-  type ActorContext,
-  ApiEnvelope,
-  ApiErrors,
-  ApiPaged,
-  PathId,
-  RequirePermission,
-  RequiresSubsystems,
-} from '@app/platform';
+import { Actor, type ActorContext, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
 
 import { CreateProjectDto, ProjectDto, ProjectQueryDto } from './dto/project.dto';
 import { ProjectsService } from './projects.service';
@@ -24,28 +15,30 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Projects, filtered by status and lead' })
-  @ApiPaged(ProjectDto)
-  @ApiErrors(400, 401, 403)
+  @Endpoint({
+    summary: 'Projects, filtered by status and lead',
+    paged: ProjectDto,
+    errors: [400, 401, 403],
+    permission: Permission.Read,
+  })
   list(@Query() query: ProjectQueryDto): Promise<Page<ProjectDto>> {
     return this.projects.list({ status: query.status, lead: query.lead }, { offset: query.offset, limit: query.limit });
   }
 
   @Post()
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Create a project (status planning); a duplicate name answers 409' })
-  @ApiEnvelope(ProjectDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 409)
+  @Endpoint({
+    summary: 'Create a project (status planning); a duplicate name answers 409',
+    response: ProjectDto,
+    status: 201,
+    errors: [400, 401, 403, 409],
+    permission: Permission.Write,
+  })
   create(@Actor() actor: ActorContext, @Body() dto: CreateProjectDto): Promise<ProjectDto> {
     return this.projects.create(actor, dto);
   }
 
   @Get(':project_id')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'One project' })
-  @ApiEnvelope(ProjectDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({ summary: 'One project', response: ProjectDto, errors: [400, 401, 403, 404], permission: Permission.Read })
   get(@PathId('project_id') id: string): Promise<ProjectDto> {
     return this.projects.get(id);
   }

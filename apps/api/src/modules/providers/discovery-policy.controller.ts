@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { Permission } from '@app/domain';
-import { Actor, type ActorContext, ApiEnvelope, ApiErrors, RequirePermission, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, RequiresSubsystems } from '@app/platform';
 
 import { DiscoveryPolicyService } from './discovery/discovery-policy.service';
 import { DiscoveryPolicyDto, HostPortDto } from './dto/preset.dto';
@@ -16,28 +16,36 @@ export class DiscoveryPolicyController {
   constructor(private readonly policy: DiscoveryPolicyService) {}
 
   @Get()
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Discovery address policy and its host:port allowlist' })
-  @ApiEnvelope(DiscoveryPolicyDto)
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'Discovery address policy and its host:port allowlist',
+    response: DiscoveryPolicyDto,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   get(): Promise<DiscoveryPolicyDto> {
     return this.policy.view();
   }
 
   @Post('entries')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Trust a host:port for discovery and probing (bypasses the address checks)' })
-  @ApiEnvelope(DiscoveryPolicyDto, { status: 201 })
-  @ApiErrors(400, 401, 403)
+  @Endpoint({
+    summary: 'Trust a host:port for discovery and probing (bypasses the address checks)',
+    response: DiscoveryPolicyDto,
+    status: 201,
+    errors: [400, 401, 403],
+    permission: Permission.Administer,
+  })
   add(@Actor() actor: ActorContext, @Body() dto: HostPortDto): Promise<DiscoveryPolicyDto> {
     return this.policy.add(actor, dto.host_port);
   }
 
   @Post('remove-entry')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Stop trusting a host:port' })
-  @ApiEnvelope(DiscoveryPolicyDto, { status: 201 })
-  @ApiErrors(400, 401, 403)
+  @Endpoint({
+    summary: 'Stop trusting a host:port',
+    response: DiscoveryPolicyDto,
+    status: 201,
+    errors: [400, 401, 403],
+    permission: Permission.Administer,
+  })
   remove(@Actor() actor: ActorContext, @Body() dto: HostPortDto): Promise<DiscoveryPolicyDto> {
     return this.policy.remove(actor, dto.host_port);
   }

@@ -12,7 +12,7 @@ import {
 } from '@app/domain';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import type { ModelEntryResponseDto } from './dto/provider.dto';
+import type { ModelEntryResponseDto } from './dto/model.dto';
 import { createDriver } from './drivers/driver-factory';
 import { DEFAULT_MAX_CONTEXT, localModelSupport, type ProviderRecord } from './provider-record';
 import { toModelEntryDto } from './providers.mapper';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 
 import { AppError, DEFAULT_MODEL_CAPABILITIES, ErrorCode, type LlmDriver, summariseProviderHealth } from '@app/domain';
 
-import type { ProviderHealthDto, ProviderModelDto, TestResultDto } from './dto/provider.dto';
+import type { ProviderModelDto } from './dto/model.dto';
+import type { ProviderHealthDto, TestResultDto } from './dto/provider-insights.dto';
 import { createDriver } from './drivers/driver-factory';
 import { ProviderCallRecorder } from './provider-call.recorder';
 import { ProviderRegistry } from './provider-registry';

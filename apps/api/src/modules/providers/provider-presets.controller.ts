@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { Permission, PROVIDER_PRESETS } from '@app/domain';
-import { Actor, type ActorContext, ApiEnvelope, ApiErrors, RequirePermission, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, RequiresSubsystems } from '@app/platform';
 
 import { DiscoveryService } from './discovery/discovery.service';
 import { PresetDto, ProbePresetDto, ProbePresetResultDto } from './dto/preset.dto';
@@ -21,21 +21,25 @@ export class ProviderPresetsController {
   ) {}
 
   @Get('presets')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'The 11 built-in provider presets' })
-  @ApiEnvelope(PresetDto, { isArray: true })
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'The 11 built-in provider presets',
+    response: PresetDto,
+    isArray: true,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   list(): PresetDto[] {
     return PROVIDER_PRESETS.map(toPresetDto);
   }
 
   @Post('from-preset')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Create a provider from a preset; a no-auth preset without models discovers its models at once',
+    response: ProviderDto,
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Write,
   })
-  @ApiEnvelope(ProviderDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 404, 409)
   async fromPreset(@Actor() actor: ActorContext, @Body() dto: FromPresetDto): Promise<ProviderDto> {
     const preset = this.providers.preset(dto.preset_name);
     const created = await this.providers.create(actor, {
@@ -58,12 +62,13 @@ export class ProviderPresetsController {
   }
 
   @Post('probe-preset')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({
+  @Endpoint({
     summary: "Probe a preset's candidate URLs in order (5 s each); the first reachable one and its model count",
+    response: ProbePresetResultDto,
+    status: 201,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Write,
   })
-  @ApiEnvelope(ProbePresetResultDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 404)
   probe(@Body() dto: ProbePresetDto): Promise<ProbePresetResultDto> {
     return this.discovery.probePreset(dto.preset_name);
   }

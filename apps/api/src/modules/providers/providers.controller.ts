@@ -1,37 +1,23 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Res, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { type Page, Permission } from '@app/domain';
 import {
   Actor,
   type ActorContext,
-  ApiEnvelope,
-  ApiErrors,
-  ApiNoContent,
-  ApiPaged,
+  Endpoint,
   PageQueryDto,
   PathId,
   RAW_RESPONSE,
-  RequirePermission,
   RequiresSubsystems,
 } from '@app/platform';
 
 import { DiscoveryService } from './discovery/discovery.service';
-import {
-  CreateProviderDto,
-  DiscoverModelsQueryDto,
-  DiscoverModelsResultDto,
-  LocalModelConfigDto,
-  ModelEntryResponseDto,
-  ProviderDto,
-  ProviderHealthDto,
-  ProviderModelDto,
-  PullModelDto,
-  TestProviderDto,
-  TestResultDto,
-  UpdateProviderDto,
-} from './dto/provider.dto';
+import { DiscoverModelsQueryDto, DiscoverModelsResultDto } from './dto/discovery.dto';
+import { LocalModelConfigDto, ModelEntryResponseDto, ProviderModelDto, PullModelDto } from './dto/model.dto';
+import { ProviderHealthDto, TestProviderDto, TestResultDto } from './dto/provider-insights.dto';
+import { CreateProviderDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
 import { LocalModelsService } from './local-models.service';
 import { ProviderInsightsService } from './provider-insights.service';
 import { ProvidersService } from './providers.service';
@@ -49,37 +35,46 @@ export class ProvidersController {
   ) {}
 
   @Get()
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Registered providers (secrets never included)' })
-  @ApiPaged(ProviderDto)
-  @ApiErrors(400, 401, 403)
+  @Endpoint({
+    summary: 'Registered providers (secrets never included)',
+    paged: ProviderDto,
+    errors: [400, 401, 403],
+    permission: Permission.Read,
+  })
   list(@Query() query: PageQueryDto): Promise<Page<ProviderDto>> {
     return this.providers.list({ offset: query.offset, limit: query.limit });
   }
 
   @Post()
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Register a provider; the registry and router reload without downtime' })
-  @ApiEnvelope(ProviderDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 404, 409)
+  @Endpoint({
+    summary: 'Register a provider; the registry and router reload without downtime',
+    response: ProviderDto,
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Write,
+  })
   create(@Actor() actor: ActorContext, @Body() dto: CreateProviderDto): Promise<ProviderDto> {
     return this.providers.create(actor, dto);
   }
 
   @Get(':name')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'One provider' })
-  @ApiEnvelope(ProviderDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'One provider',
+    response: ProviderDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   get(@PathId('name') name: string): Promise<ProviderDto> {
     return this.providers.get(name);
   }
 
   @Put(':name')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Update a provider (omitted fields keep their values; clear_* flags remove secrets)' })
-  @ApiEnvelope(ProviderDto)
-  @ApiErrors(400, 401, 403, 404, 409)
+  @Endpoint({
+    summary: 'Update a provider (omitted fields keep their values; clear_* flags remove secrets)',
+    response: ProviderDto,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Write,
+  })
   update(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
@@ -89,48 +84,59 @@ export class ProvidersController {
   }
 
   @Delete(':name')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Remove a provider (409 while agents use its models)' })
-  @ApiNoContent()
-  @ApiErrors(400, 401, 403, 404, 409)
+  @Endpoint({
+    summary: 'Remove a provider (409 while agents use its models)',
+    noContent: true,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Write,
+  })
   delete(@Actor() actor: ActorContext, @PathId('name') name: string): Promise<void> {
     return this.providers.delete(actor, name);
   }
 
   @Post(':name/test')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Send a minimal probe call; reports latency, or the error and its 7xxx code' })
-  @ApiEnvelope(TestResultDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'Send a minimal probe call; reports latency, or the error and its 7xxx code',
+    response: TestResultDto,
+    status: 201,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Write,
+  })
   test(@PathId('name') name: string, @Body() dto: TestProviderDto): Promise<TestResultDto> {
     return this.insights.test(name, dto.model);
   }
 
   @Get(':name/models')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Models with capability flags (driver answers; defaults when unavailable)' })
-  @ApiEnvelope(ProviderModelDto, { isArray: true })
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'Models with capability flags (driver answers; defaults when unavailable)',
+    response: ProviderModelDto,
+    isArray: true,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   models(@PathId('name') name: string): Promise<ProviderModelDto[]> {
     return this.insights.models(name);
   }
 
   @Get(':name/health')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Health over the last 24 hours of calls (unknown without calls)' })
-  @ApiEnvelope(ProviderHealthDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'Health over the last 24 hours of calls (unknown without calls)',
+    response: ProviderHealthDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   health(@PathId('name') name: string): Promise<ProviderHealthDto> {
     return this.insights.health(name);
   }
 
   @Post(':name/discover-models')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({
+  @Endpoint({
     summary: "Query the provider's model endpoint and add new models (private addresses need an allowlist entry)",
+    response: DiscoverModelsResultDto,
+    status: 201,
+    errors: [400, 401, 403, 404, 503],
+    permission: Permission.Write,
   })
-  @ApiEnvelope(DiscoverModelsResultDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 404, 503)
   discover(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
@@ -140,20 +146,20 @@ export class ProvidersController {
   }
 
   @Post(':name/models/pull')
-  @RequirePermission(Permission.Write)
-  @SetMetadata(RAW_RESPONSE, true)
-  @ApiOperation({
+  @Endpoint({
     summary:
       'Download a local model, streaming progress as server-sent events ' +
       '(data: {status, progress_percent, total_bytes, completed_bytes, error, done}; failures as event: error)',
+    errors: [400, 401, 403, 404],
+    permission: Permission.Write,
   })
+  @SetMetadata(RAW_RESPONSE, true)
   @ApiProduces('text/event-stream')
   @ApiResponse({
     status: 200,
     description: 'Progress stream',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
-  @ApiErrors(400, 401, 403, 404)
   pull(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
@@ -164,10 +170,12 @@ export class ProvidersController {
   }
 
   @Delete(':name/models/:model_id')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Remove a local model (a "/" in the id is sent percent-encoded)' })
-  @ApiNoContent()
-  @ApiErrors(400, 401, 403, 404, 503)
+  @Endpoint({
+    summary: 'Remove a local model (a "/" in the id is sent percent-encoded)',
+    noContent: true,
+    errors: [400, 401, 403, 404, 503],
+    permission: Permission.Write,
+  })
   deleteModel(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
@@ -177,10 +185,12 @@ export class ProvidersController {
   }
 
   @Put(':name/models/:model_id/config')
-  @RequirePermission(Permission.Write)
-  @ApiOperation({ summary: 'Set the launch parameters of a local model' })
-  @ApiEnvelope(ModelEntryResponseDto)
-  @ApiErrors(400, 401, 403, 404)
+  @Endpoint({
+    summary: 'Set the launch parameters of a local model',
+    response: ModelEntryResponseDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Write,
+  })
   configure(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,

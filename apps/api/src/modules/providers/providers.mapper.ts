@@ -7,7 +7,8 @@ import {
 } from '@app/domain';
 
 import type { PresetDto } from './dto/preset.dto';
-import type { ModelEntryResponseDto, ProviderDto } from './dto/provider.dto';
+import type { ModelEntryResponseDto } from './dto/model.dto';
+import type { ProviderDto } from './dto/provider.dto';
 import { localModelSupport, modelToJson, type ProviderRecord } from './provider-record';
 
 export function toModelEntryDto(model: ProviderRecord['models'][number]): ModelEntryResponseDto {

@@ -37,7 +37,8 @@ import {
   SecretCipher,
 } from '@app/platform';
 
-import type { CreateProviderDto, ModelEntryDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
+import type { ModelEntryDto } from './dto/model.dto';
+import type { CreateProviderDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
 import { ProviderRegistry } from './provider-registry';
 import { DEFAULT_MAX_CONTEXT, modelToJson, type ProviderRecord, sealSecrets, toRecord } from './provider-record';
 import { toProviderDto } from './providers.mapper';
@@ -186,7 +187,8 @@ export class ProvidersService {
     ];
     for (const [value, clear] of pairs) {
       if (dto[value] !== undefined && dto[clear] === true) {
-        throw new ValidationError(`${value} and ${clear} cannot be given together`);
+        // The generic 2000 stays: clients already rely on it for this refusal.
+        throw new ValidationError(`${value} and ${clear} cannot be given together`, ErrorCode.ValidationError);
       }
     }
     const pick = (value: string | undefined, clear: boolean | undefined, existing: string | undefined) =>
@@ -297,7 +299,10 @@ export class ProvidersService {
     assertUniqueModelRefs(draft.models);
     const degradation = parseDegradationConfig(draft.degradation);
     if (degradation.fallbackProviders.includes(draft.name)) {
-      throw new ValidationError('degradation.fallback_providers must not name the provider itself');
+      throw new ValidationError(
+        'degradation.fallback_providers must not name the provider itself',
+        ErrorCode.ProviderFallbackInvalid,
+      );
     }
     const quota = parseQuotaLimits(draft.quota);
     const secrets = Object.fromEntries(

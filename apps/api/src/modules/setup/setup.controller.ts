@@ -1,16 +1,8 @@
 import { Body, Controller, Get, Param, type PipeTransform, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
 
 import { ErrorCode, Permission, ValidationError } from '@app/domain';
-import {
-  Actor,
-  type ActorContext,
-  ApiEnvelope,
-  ApiErrors,
-  Public,
-  RequirePermission,
-  RequiresSubsystems,
-} from '@app/platform';
+import { Actor, type ActorContext, Endpoint, RequiresSubsystems } from '@app/platform';
 
 import { PersonalitiesService } from '../agents';
 import { AddAgentUseCase } from './add-agent.use-case';
@@ -64,19 +56,24 @@ export class SetupController {
   ) {}
 
   @Get('status')
-  @Public()
-  @ApiOperation({ summary: 'What first-run setup still needs (public)' })
-  @ApiEnvelope(SetupStatusDto)
-  @ApiErrors(503)
+  @Endpoint({
+    summary: 'What first-run setup still needs (public)',
+    response: SetupStatusDto,
+    errors: [503],
+    public: true,
+  })
   status(): Promise<SetupStatusDto> {
     return this.setup.status();
   }
 
   @Get('templates')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Built-in company templates' })
-  @ApiEnvelope(TemplateSummaryDto, { isArray: true })
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'Built-in company templates',
+    response: TemplateSummaryDto,
+    isArray: true,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   templatesList(): TemplateSummaryDto[] {
     return this.templates.list().map((t) => ({
       name: t.name,
@@ -100,115 +97,139 @@ export class SetupController {
   }
 
   @Post('company')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Create the company, from a template (its agents are hired) or blank' })
-  @ApiEnvelope(CreateCompanyResponseDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 404, 409)
+  @Endpoint({
+    summary: 'Create the company, from a template (its agents are hired) or blank',
+    response: CreateCompanyResponseDto,
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Administer,
+  })
   createCompany(@Actor() actor: ActorContext, @Body() dto: CreateCompanyDto): Promise<CreateCompanyResponseDto> {
     return this.createCompanyUseCase.execute(actor, dto);
   }
 
   @Post('agent')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Add one agent by hand' })
-  @ApiEnvelope(SetupAgentSummaryDto, { status: 201 })
-  @ApiErrors(400, 401, 403, 404, 409)
+  @Endpoint({
+    summary: 'Add one agent by hand',
+    response: SetupAgentSummaryDto,
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Administer,
+  })
   addAgent(@Actor() actor: ActorContext, @Body() dto: CreateSetupAgentDto): Promise<SetupAgentSummaryDto> {
     return this.addAgentUseCase.execute(actor, dto);
   }
 
   @Get('agents')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'The roster in stored order (the position is the agent_index)' })
-  @ApiEnvelope(SetupAgentListDto)
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'The roster in stored order (the position is the agent_index)',
+    response: SetupAgentListDto,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   agents(): Promise<SetupAgentListDto> {
     return this.setup.listAgents();
   }
 
   @Put('agents/:agent_index/model')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: "Set an agent's model" })
+  @Endpoint({
+    summary: "Set an agent's model",
+    response: SetupAgentSummaryDto,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Administer,
+  })
   @ApiParam(AGENT_INDEX_DOC)
-  @ApiEnvelope(SetupAgentSummaryDto)
-  @ApiErrors(400, 401, 403, 404, 409)
   setModel(@AgentIndex() index: number, @Body() dto: SetAgentModelDto): Promise<SetupAgentSummaryDto> {
     return this.setup.setAgentModel(index, dto.model_provider, dto.model_id);
   }
 
   @Put('agents/:agent_index/name')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Rename an agent' })
+  @Endpoint({
+    summary: 'Rename an agent',
+    response: SetupAgentSummaryDto,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Administer,
+  })
   @ApiParam(AGENT_INDEX_DOC)
-  @ApiEnvelope(SetupAgentSummaryDto)
-  @ApiErrors(400, 401, 403, 404, 409)
   setName(@AgentIndex() index: number, @Body() dto: SetAgentNameDto): Promise<SetupAgentSummaryDto> {
     return this.setup.setAgentName(index, dto.name);
   }
 
   @Post('agents/:agent_index/randomize-name')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Give an agent a random name from the chosen name locales' })
+  @Endpoint({
+    summary: 'Give an agent a random name from the chosen name locales',
+    response: SetupAgentSummaryDto,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Administer,
+  })
   @ApiParam(AGENT_INDEX_DOC)
-  @ApiEnvelope(SetupAgentSummaryDto)
-  @ApiErrors(400, 401, 403, 404, 409)
   randomizeName(@AgentIndex() index: number): Promise<SetupAgentSummaryDto> {
     return this.setup.randomizeAgentName(index);
   }
 
   @Put('agents/:agent_index/personality')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Apply a personality preset to an agent' })
+  @Endpoint({
+    summary: 'Apply a personality preset to an agent',
+    response: SetupAgentSummaryDto,
+    errors: [400, 401, 403, 404, 409],
+    permission: Permission.Administer,
+  })
   @ApiParam(AGENT_INDEX_DOC)
-  @ApiEnvelope(SetupAgentSummaryDto)
-  @ApiErrors(400, 401, 403, 404, 409)
   setPersonality(@AgentIndex() index: number, @Body() dto: SetAgentPersonalityDto): Promise<SetupAgentSummaryDto> {
     return this.setup.setAgentPersonality(index, dto.personality_preset);
   }
 
   @Get('personality-presets')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Personality presets to choose from' })
-  @ApiEnvelope(SetupPersonalityPresetsDto)
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'Personality presets to choose from',
+    response: SetupPersonalityPresetsDto,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   async personalityPresets(): Promise<SetupPersonalityPresetsDto> {
     return { presets: (await this.personalities.list()).map((p) => ({ name: p.name, description: p.description })) };
   }
 
   @Get('name-locales/available')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'Name locales by region, with display names' })
-  @ApiEnvelope(AvailableNameLocalesDto)
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'Name locales by region, with display names',
+    response: AvailableNameLocalesDto,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   availableLocales(): AvailableNameLocalesDto {
     return { regions: NAME_LOCALE_REGIONS, display_names: nameLocaleDisplayNames() };
   }
 
   @Get('name-locales')
-  @RequirePermission(Permission.Read)
-  @ApiOperation({ summary: 'The locales random agent names come from' })
-  @ApiEnvelope(NameLocalesDto)
-  @ApiErrors(401, 403)
+  @Endpoint({
+    summary: 'The locales random agent names come from',
+    response: NameLocalesDto,
+    errors: [401, 403],
+    permission: Permission.Read,
+  })
   async nameLocales(): Promise<NameLocalesDto> {
     return { locales: await this.setup.nameLocales() };
   }
 
   @Put('name-locales')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({ summary: 'Choose the name locales (1–100 codes, or ["__all__"])' })
-  @ApiEnvelope(NameLocalesDto)
-  @ApiErrors(400, 401, 403, 409)
+  @Endpoint({
+    summary: 'Choose the name locales (1–100 codes, or ["__all__"])',
+    response: NameLocalesDto,
+    errors: [400, 401, 403, 409],
+    permission: Permission.Administer,
+  })
   async setNameLocales(@Actor() actor: ActorContext, @Body() dto: NameLocalesDto): Promise<NameLocalesDto> {
     return { locales: await this.setup.setNameLocales(actor, dto.locales) };
   }
 
   @Post('complete')
-  @RequirePermission(Permission.Administer)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Complete setup: check, validate, reinitialise, persist (needs a company and a provider)',
+    response: SetupCompleteDto,
+    errors: [400, 401, 403, 409],
+    permission: Permission.Administer,
   })
-  @ApiEnvelope(SetupCompleteDto)
-  @ApiErrors(400, 401, 403, 409)
   complete(@Actor() actor: ActorContext): Promise<SetupCompleteDto> {
     return this.completeSetupUseCase.execute(actor);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { HumanRole, Permission, ForbiddenError } from '@app/domain';
@@ -7,14 +7,10 @@ import {
   Actor,
   type ActorContext,
   AllowPasswordChangePending,
-  ApiEnvelope,
-  ApiErrors,
-  ApiNoContent,
   AuthRateLimited,
+  Endpoint,
   OptionalActor,
   PathId,
-  Public,
-  RequirePermission,
   RequiresSubsystems,
 } from '@app/platform';
 
@@ -42,11 +38,14 @@ export class AuthController {
   ) {}
 
   @Post('setup')
-  @Public()
+  @Endpoint({
+    summary: 'Create the first CEO account (only while none exists)',
+    response: TokenResponseDto,
+    status: 201,
+    errors: [400, 409, 429],
+    public: true,
+  })
   @AuthRateLimited()
-  @ApiOperation({ summary: 'Create the first CEO account (only while none exists)' })
-  @ApiEnvelope(TokenResponseDto, { status: 201 })
-  @ApiErrors(400, 409, 429)
   async setup(
     @Body() dto: CredentialsDto,
     @Req() req: Request,
@@ -58,11 +57,13 @@ export class AuthController {
   }
 
   @Post('login')
-  @Public()
+  @Endpoint({
+    summary: 'Log in with username and password',
+    response: TokenResponseDto,
+    errors: [400, 401, 429],
+    public: true,
+  })
   @AuthRateLimited()
-  @ApiOperation({ summary: 'Log in with username and password' })
-  @ApiEnvelope(TokenResponseDto)
-  @ApiErrors(400, 401, 429)
   async login(
     @Body() dto: CredentialsDto,
     @Req() req: Request,
@@ -74,12 +75,14 @@ export class AuthController {
   }
 
   @Post('change-password')
-  @RequirePermission(Permission.Self)
+  @Endpoint({
+    summary: 'Change the own password; revokes every older session and returns a new token',
+    response: TokenResponseDto,
+    errors: [400, 401, 403, 429],
+    permission: Permission.Self,
+  })
   @AllowPasswordChangePending()
   @AuthRateLimited()
-  @ApiOperation({ summary: 'Change the own password; revokes every older session and returns a new token' })
-  @ApiEnvelope(TokenResponseDto)
-  @ApiErrors(400, 401, 403, 429)
   async changePassword(
     @Actor() actor: ActorContext,
     @Body() dto: ChangePasswordDto,
@@ -92,20 +95,20 @@ export class AuthController {
   }
 
   @Get('me')
-  @RequirePermission(Permission.Self)
+  @Endpoint({ summary: 'The authenticated user', response: UserInfoDto, errors: [401], permission: Permission.Self })
   @AllowPasswordChangePending()
-  @ApiOperation({ summary: 'The authenticated user' })
-  @ApiEnvelope(UserInfoDto)
-  @ApiErrors(401)
   me(@Actor() actor: ActorContext): UserInfoDto {
     return this.auth.me(actor);
   }
 
   @Get('sessions')
-  @RequirePermission(Permission.Self)
-  @ApiOperation({ summary: 'Active sessions: own, or all (CEO only)' })
-  @ApiEnvelope(SessionDto, { isArray: true })
-  @ApiErrors(400, 401, 403)
+  @Endpoint({
+    summary: 'Active sessions: own, or all (CEO only)',
+    response: SessionDto,
+    isArray: true,
+    errors: [400, 401, 403],
+    permission: Permission.Self,
+  })
   listSessions(@Actor() actor: ActorContext, @Query() query: SessionsQueryDto): Promise<SessionDto[]> {
     if (query.scope === 'all' && actor.role !== HumanRole.Ceo) {
       throw new ForbiddenError('Only the CEO can list all sessions');
@@ -114,18 +117,23 @@ export class AuthController {
   }
 
   @Delete('sessions/:session_id')
-  @RequirePermission(Permission.Self)
-  @ApiOperation({ summary: 'Revoke a session (own, or any for the CEO)' })
-  @ApiNoContent()
-  @ApiErrors(400, 401, 404)
+  @Endpoint({
+    summary: 'Revoke a session (own, or any for the CEO)',
+    noContent: true,
+    errors: [400, 401, 404],
+    permission: Permission.Self,
+  })
   revokeSession(@Actor() actor: ActorContext, @PathId('session_id') sessionId: string): Promise<void> {
     return this.sessions.revokeOne(actor, sessionId);
   }
 
   @Post('logout')
-  @Public()
-  @ApiOperation({ summary: 'Revoke the current session and clear cookies (idempotent)' })
-  @ApiNoContent()
+  @Endpoint({
+    summary: 'Revoke the current session and clear cookies (idempotent)',
+    noContent: true,
+    errors: [],
+    public: true,
+  })
   async logout(
     @OptionalActor() actor: ActorContext | undefined,
     @Res({ passthrough: true }) res: Response,
@@ -135,10 +143,13 @@ export class AuthController {
   }
 
   @Post('ws-ticket')
-  @RequirePermission(Permission.Self)
-  @ApiOperation({ summary: 'Exchange the session for a one-time WebSocket ticket (30 s, single use)' })
-  @ApiEnvelope(WsTicketDto, { status: 201 })
-  @ApiErrors(401, 403, 429)
+  @Endpoint({
+    summary: 'Exchange the session for a one-time WebSocket ticket (30 s, single use)',
+    response: WsTicketDto,
+    status: 201,
+    errors: [401, 403, 429],
+    permission: Permission.Self,
+  })
   wsTicket(@Actor() actor: ActorContext): Promise<WsTicketDto> {
     return this.auth.issueWsTicket(actor);
   }

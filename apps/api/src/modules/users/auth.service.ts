@@ -68,7 +68,7 @@ export class AuthService extends WsAuthenticator {
   async setup(dto: CredentialsDto, client: ClientInfo): Promise<IssuedSession> {
     const username = dto.username.trim();
     if (username.toLowerCase() === SYSTEM_USERNAME) {
-      throw new ConflictError(`The username "${SYSTEM_USERNAME}" is reserved`);
+      throw new ConflictError(`The username "${SYSTEM_USERNAME}" is reserved`, ErrorCode.DuplicateRecord);
     }
     const problem = passwordProblem(dto.password);
     if (problem) {
@@ -77,7 +77,8 @@ export class AuthService extends WsAuthenticator {
     const passwordHash = await this.hasher.hash(dto.password);
     const user = await this.lock.runExclusive('auth.setup', async () => {
       if ((await this.users.countByRole(HumanRole.Ceo)) > 0) {
-        throw new ConflictError('Setup already completed: an administrator account exists');
+        // 4000 rather than SetupAlreadyComplete (4010): clients already rely on it for a second setup.
+        throw new ConflictError('Setup already completed: an administrator account exists', ErrorCode.ResourceConflict);
       }
       const now = new Date();
       const created: UserEntity = {

@@ -1,8 +1,8 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
-import { ApiEnvelope, ApiErrors, Public, RequiresSubsystems } from '@app/platform';
+import { Endpoint, RequiresSubsystems } from '@app/platform';
 
 import { AuthService } from './auth.service';
 import { TokenResponseDto } from './dto/auth.dto';
@@ -16,10 +16,12 @@ export class DevLoginController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('dev-login')
-  @Public()
-  @ApiOperation({ summary: 'Development only: a CEO session without a password (bypass flag on)' })
-  @ApiEnvelope(TokenResponseDto)
-  @ApiErrors(401)
+  @Endpoint({
+    summary: 'Development only: a CEO session without a password (bypass flag on)',
+    response: TokenResponseDto,
+    errors: [401],
+    public: true,
+  })
   async devLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenResponseDto> {
     const issued = await this.auth.devLogin(clientInfo(req));
     setSessionCookies(req, res, issued.body.token, issued.expiresAt);

@@ -116,7 +116,7 @@ export class UsersService implements OnApplicationBootstrap {
       dto.role !== HumanRole.Ceo &&
       (await this.users.countByRole(HumanRole.Ceo)) <= 1
     ) {
-      throw new ConflictError('The last CEO cannot be demoted');
+      throw new ConflictError('The last CEO cannot be demoted', ErrorCode.LastCeoRequired);
     }
     const department = dto.department === undefined ? user.department : dto.department && nameKey(dto.department);
     if (user.role !== dto.role || department !== user.department) {
@@ -143,10 +143,10 @@ export class UsersService implements OnApplicationBootstrap {
     const user = await this.findOrThrow(id);
     this.assertMutable(user.role);
     if (user.id === actor.userId) {
-      throw new ConflictError('You cannot delete your own account');
+      throw new ConflictError('You cannot delete your own account', ErrorCode.SelfDeletionRefused);
     }
     if (user.role === HumanRole.Ceo && (await this.users.countByRole(HumanRole.Ceo)) <= 1) {
-      throw new ConflictError('The last CEO cannot be deleted');
+      throw new ConflictError('The last CEO cannot be deleted', ErrorCode.LastCeoRequired);
     }
     await this.sessions.revoke({ userId: id }, actor, 'user_deleted');
     await this.users.delete(id);
@@ -166,7 +166,7 @@ export class UsersService implements OnApplicationBootstrap {
 
   private assertMutable(role: string): void {
     if (role === HumanRole.System) {
-      throw new ConflictError('The system identity cannot be modified or deleted');
+      throw new ConflictError('The system identity cannot be modified or deleted', ErrorCode.SystemIdentityImmutable);
     }
   }
 }

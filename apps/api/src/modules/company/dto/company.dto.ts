@@ -1,9 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsNumber, IsObject, IsOptional, IsPositive, Max } from 'class-validator';
 
-import { AUTONOMY_LEVELS } from '@app/domain';
+import {
+  AUTONOMY_LEVELS,
+  CEREMONY_STRATEGIES,
+  COMMUNICATION_PATTERNS,
+  VELOCITY_CALCULATORS,
+  WORKFLOWS,
+} from '@app/domain';
 
 const OBJECT = { type: 'object', additionalProperties: true } as const;
 
+/** A department as the API shows it. */
 export class DepartmentDto {
   @ApiProperty()
   name!: string;
@@ -33,6 +41,7 @@ export class DepartmentDto {
   agent_count!: number;
 }
 
+/** One daily point of a department's cost trend. */
 export class CostTrendPointDto {
   @ApiProperty({ format: 'date-time' })
   timestamp!: string;
@@ -41,6 +50,7 @@ export class CostTrendPointDto {
   value!: number;
 }
 
+/** Head count, utilisation, throughput, quality and cost of a department. */
 export class DepartmentHealthDto {
   @ApiProperty()
   department_name!: string;
@@ -80,4 +90,102 @@ export class DepartmentHealthDto {
 
   @ApiProperty()
   utilization_degraded!: boolean;
+}
+
+/** The company-wide autonomy default. */
+export class CompanyAutonomyDto {
+  @ApiProperty({ enum: AUTONOMY_LEVELS })
+  level!: string;
+}
+
+/** The company's configuration. */
+export class CompanyConfigDto {
+  @ApiProperty({ type: CompanyAutonomyDto })
+  autonomy!: CompanyAutonomyDto;
+
+  @ApiProperty({ description: 'Monthly budget, in the company currency' })
+  budget_monthly!: number;
+
+  @ApiProperty({ description: 'ISO 4217 code' })
+  currency!: string;
+
+  @ApiProperty({ enum: COMMUNICATION_PATTERNS })
+  communication_pattern!: string;
+
+  @ApiProperty({ enum: WORKFLOWS })
+  workflow!: string;
+
+  @ApiProperty({ enum: CEREMONY_STRATEGIES, nullable: true })
+  ceremony_strategy!: string | null;
+}
+
+/** The company: identity, configuration and its departments. */
+export class CompanyDto {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty({ description: "The template's company type, or custom" })
+  type!: string;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The template it was created from (null: blank)' })
+  template_name!: string | null;
+
+  @ApiProperty({ type: [DepartmentDto] })
+  departments!: DepartmentDto[];
+
+  @ApiProperty({ type: 'integer', description: 'Agents of the company' })
+  agent_count!: number;
+
+  @ApiProperty({ type: CompanyConfigDto })
+  config!: CompanyConfigDto;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+}
+
+/**
+ * A department's ceremony policy (every key optional; a null key inherits and is not stored).
+ * The body of PUT /departments/{name}/ceremony-policy and what it answers.
+ */
+export class CeremonyPolicyDto {
+  @ApiPropertyOptional({ enum: CEREMONY_STRATEGIES, nullable: true })
+  @IsOptional()
+  @IsIn(CEREMONY_STRATEGIES)
+  strategy?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Settings of the strategy, e.g. trigger, every_n_completions, duration_days',
+  })
+  @IsOptional()
+  @IsObject()
+  strategy_config?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ enum: VELOCITY_CALCULATORS, nullable: true })
+  @IsOptional()
+  @IsIn(VELOCITY_CALCULATORS)
+  velocity_calculator?: string | null;
+
+  @ApiPropertyOptional({ type: 'boolean', nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  auto_transition?: boolean | null;
+
+  @ApiPropertyOptional({ type: 'number', nullable: true, maximum: 1, description: 'Greater than 0, at most 1' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsPositive()
+  @Max(1)
+  transition_threshold?: number | null;
 }

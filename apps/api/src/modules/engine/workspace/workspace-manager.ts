@@ -267,7 +267,7 @@ export class WorkspaceManager {
   ): Promise<CommitOutcome> {
     await this.assertWorktree(path);
     if (message.trim() === '') {
-      throw new ValidationError('commit message must not be empty');
+      throw new ValidationError('commit message must not be empty', ErrorCode.WorkspaceArgumentInvalid);
     }
     await this.git.run(['add', '-A'], { cwd: path });
     if (!pending && !(await this.hasStaged(path))) {
@@ -304,7 +304,7 @@ export class WorkspaceManager {
     // hasChanges below checks that the known worktree is still there.
     const entry = known ?? (await this.listWorktrees()).get(taskId);
     if (!entry || entry.prunable || entry.branch === null) {
-      throw new NotFoundError(`no workspace for task ${taskId}`);
+      throw new NotFoundError(`no workspace for task ${taskId}`, ErrorCode.WorkspaceNotFound);
     }
     // A pending commit just made puts the branch ahead of the base; otherwise ask git.
     const pending = (await this.hasChanges(path))
@@ -420,7 +420,7 @@ export class WorkspaceManager {
 
   private async assertWorktree(path: string): Promise<void> {
     if (!(await exists(join(path, '.git')))) {
-      throw new NotFoundError(`no workspace at ${basename(path)}`);
+      throw new NotFoundError(`no workspace at ${basename(path)}`, ErrorCode.WorkspaceNotFound);
     }
   }
 
@@ -454,7 +454,10 @@ export class WorkspaceManager {
 function assertTaskId(taskId: string): void {
   // The id becomes a directory and a ref component, so git's ref rules ('..', '.lock') apply too.
   if (!TASK_ID.test(taskId) || taskId.includes('..') || taskId.endsWith('.lock')) {
-    throw new ValidationError(`invalid task id for a workspace: ${JSON.stringify(taskId.slice(0, 140))}`);
+    throw new ValidationError(
+      `invalid task id for a workspace: ${JSON.stringify(taskId.slice(0, 140))}`,
+      ErrorCode.WorkspaceArgumentInvalid,
+    );
   }
 }
 

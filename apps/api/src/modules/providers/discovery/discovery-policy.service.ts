@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { hostPortOf, normaliseHostPort, PROVIDER_PRESETS, ValidationError } from '@app/domain';
+import { ErrorCode, hostPortOf, normaliseHostPort, PROVIDER_PRESETS, ValidationError } from '@app/domain';
 import {
   type ActorContext,
   APP_CONFIG,
@@ -78,7 +78,10 @@ export class DiscoveryPolicyService {
     const entries = await this.entries();
     if (!entries.includes(entry)) {
       if (entries.length >= MAX_ALLOWLIST_ENTRIES) {
-        throw new ValidationError(`the allowlist holds at most ${MAX_ALLOWLIST_ENTRIES} entries`);
+        throw new ValidationError(
+          `the allowlist holds at most ${MAX_ALLOWLIST_ENTRIES} entries`,
+          ErrorCode.DiscoveryAllowlistFull,
+        );
       }
       await this.settings.set(DISCOVERY_ALLOWLIST, [...entries, entry].sort());
       this.audit.info({ actor: actor.username, host_port: entry }, 'providers.discovery_allowlist.entry_added');

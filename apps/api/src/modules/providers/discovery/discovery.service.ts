@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { defaultDegradationConfig, type DiscoveredModel, type ProviderModel, type ProviderPreset } from '@app/domain';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import type { DiscoverModelsResultDto } from '../dto/provider.dto';
+import type { DiscoverModelsResultDto } from '../dto/discovery.dto';
 import type { ProbePresetResultDto } from '../dto/preset.dto';
 import { createDriver } from '../drivers/driver-factory';
 import { ProviderCallRecorder } from '../provider-call.recorder';

@@ -3,7 +3,7 @@ import { IsString, MaxLength, MinLength } from 'class-validator';
 
 import { AUTH_TYPES, PROVIDER_PROTOCOLS } from '@app/domain';
 
-import { ModelEntryResponseDto } from './provider.dto';
+import { ModelEntryResponseDto } from './model.dto';
 
 export class PresetDto {
   @ApiProperty()

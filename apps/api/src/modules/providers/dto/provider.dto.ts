@@ -6,7 +6,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -23,81 +22,17 @@ import {
   type AuthType,
   DEGRADATION_STRATEGIES,
   MAX_MODELS_PER_PROVIDER,
-  MODEL_ID_MAX_LENGTH,
   PROVIDER_PROTOCOLS,
   QUEUE_MAX_WAIT_SECONDS_MAX,
   QUEUE_MAX_WAIT_SECONDS_MIN,
 } from '@app/domain';
 
+import { ModelEntryDto, ModelEntryResponseDto } from './model.dto';
+
 const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$/;
 const SECRET_MAX = 8192;
-const MAX_COST = 1_000_000;
 
-export class LocalModelParamsDto {
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 128, maximum: 1_048_576 })
-  num_ctx?: number | null;
-
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1024 })
-  num_gpu_layers?: number | null;
-
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 1024 })
-  num_threads?: number | null;
-
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 65_536 })
-  num_batch?: number | null;
-
-  @ApiPropertyOptional({ type: 'number', nullable: true, minimum: 0, maximum: 5 })
-  repeat_penalty?: number | null;
-}
-
-export class ModelEntryDto {
-  @ApiProperty({ minLength: 1, maxLength: MODEL_ID_MAX_LENGTH })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MODEL_ID_MAX_LENGTH)
-  id!: string;
-
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MODEL_ID_MAX_LENGTH })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MODEL_ID_MAX_LENGTH)
-  alias?: string | null;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(MAX_COST)
-  cost_per_1k_input?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(MAX_COST)
-  cost_per_1k_output?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 8192 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100_000_000)
-  max_context?: number;
-
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(3_600_000)
-  estimated_latency_ms?: number | null;
-
-  @ApiPropertyOptional({ type: LocalModelParamsDto, nullable: true })
-  @IsOptional()
-  @IsObject()
-  local_params?: Record<string, unknown> | null;
-}
-
+/** What happens when the provider fails or runs out of quota. */
 export class DegradationDto {
   @ApiPropertyOptional({ enum: DEGRADATION_STRATEGIES, default: 'alert' })
   @IsOptional()
@@ -125,6 +60,7 @@ export class DegradationDto {
   queue_max_wait_seconds?: number;
 }
 
+/** Usage limits of a provider, per minute, hour and day. */
 export class QuotaDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
   requests_per_minute?: number | null;
@@ -253,6 +189,7 @@ export class ProviderFieldsDto {
   quota?: Record<string, unknown>;
 }
 
+/** Body of POST /providers. */
 export class CreateProviderDto extends ProviderFieldsDto {
   @ApiProperty({ pattern: NAME_PATTERN.source, minLength: 2, maxLength: 64 })
   @IsString()
@@ -266,6 +203,7 @@ export class CreateProviderDto extends ProviderFieldsDto {
   preset_name?: string;
 }
 
+/** Body of PUT /providers/{name}. */
 export class UpdateProviderDto extends ProviderFieldsDto {
   @ApiPropertyOptional({ description: 'Remove the stored api key' })
   @IsOptional()
@@ -309,29 +247,7 @@ export class FromPresetDto extends PickType(ProviderFieldsDto, [
   name!: string;
 }
 
-export class ModelEntryResponseDto {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  alias!: string | null;
-
-  @ApiProperty()
-  cost_per_1k_input!: number;
-
-  @ApiProperty()
-  cost_per_1k_output!: number;
-
-  @ApiProperty({ type: 'integer' })
-  max_context!: number;
-
-  @ApiProperty({ type: 'integer', nullable: true })
-  estimated_latency_ms!: number | null;
-
-  @ApiProperty({ type: LocalModelParamsDto, nullable: true })
-  local_params!: Record<string, number | null> | null;
-}
-
+/** The degradation settings as the API shows them. */
 export class DegradationResponseDto {
   @ApiProperty({ enum: DEGRADATION_STRATEGIES })
   strategy!: string;
@@ -419,99 +335,4 @@ export class ProviderDto {
 
   @ApiProperty({ format: 'date-time' })
   updated_at!: string;
-}
-
-export class ProviderModelDto extends ModelEntryResponseDto {
-  @ApiProperty()
-  supports_tools!: boolean;
-
-  @ApiProperty()
-  supports_vision!: boolean;
-
-  @ApiProperty()
-  supports_streaming!: boolean;
-}
-
-export class LocalModelConfigDto {
-  @ApiProperty({ type: LocalModelParamsDto })
-  @IsObject()
-  local_params!: Record<string, unknown>;
-}
-
-export class PullModelDto {
-  @ApiProperty({ maxLength: 256, pattern: '^[a-zA-Z0-9._:/@-]+$' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(256)
-  @Matches(/^[a-zA-Z0-9._:/@-]+$/, { message: 'model_name may contain letters, digits and . _ : / @ - only' })
-  model_name!: string;
-}
-
-export class TestProviderDto {
-  @ApiPropertyOptional({
-    maxLength: MODEL_ID_MAX_LENGTH,
-    description: 'Model id or alias; defaults to the first model',
-  })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MODEL_ID_MAX_LENGTH)
-  model?: string;
-}
-
-export class TestResultDto {
-  @ApiProperty()
-  success!: boolean;
-
-  @ApiProperty({ type: 'integer', nullable: true })
-  latency_ms!: number | null;
-
-  @ApiProperty({ type: 'string', nullable: true, description: 'Set exactly when success is false' })
-  error!: string | null;
-
-  @ApiProperty({ type: 'integer', nullable: true, description: 'The 7xxx code of the failure' })
-  error_code!: number | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  model_tested!: string | null;
-}
-
-export class ProviderHealthDto {
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
-  last_check_timestamp!: string | null;
-
-  @ApiProperty({ type: 'number', nullable: true })
-  avg_response_time_ms!: number | null;
-
-  @ApiProperty()
-  error_rate_percent_24h!: number;
-
-  @ApiProperty({ type: 'integer' })
-  calls_last_24h!: number;
-
-  @ApiProperty({ enum: ['up', 'degraded', 'down', 'unknown'] })
-  health_status!: string;
-
-  @ApiProperty({ type: 'integer' })
-  total_tokens_24h!: number;
-
-  @ApiProperty()
-  total_cost_24h!: number;
-}
-
-export class DiscoverModelsResultDto {
-  @ApiProperty({ type: [String] })
-  discovered_models!: string[];
-
-  @ApiProperty()
-  provider_name!: string;
-}
-
-export class DiscoverModelsQueryDto {
-  @ApiPropertyOptional({ maxLength: 64, description: 'Protocol to discover with, as a preset name' })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  preset_hint?: string;
 }
