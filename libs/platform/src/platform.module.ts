@@ -8,6 +8,8 @@ import { SecretCipher } from './crypto/secret-cipher';
 import { EventsModule } from './events/events.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { AppExceptionFilter } from './http/exception.filter';
+import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import type { LoggingRuntime } from './logging';
 import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
 import { StartupResumeHooks } from './lifecycle/startup-resume-hooks';
@@ -38,6 +40,7 @@ export class PlatformModule {
         { provide: SecretCipher, useValue: new SecretCipher(config.secrets) },
         DatabaseService,
         DistributedLock,
+        IdempotencyKeyRepository,
         MemoryBackendBootstrap,
         ReinitialisationHooks,
         ShutdownState,
@@ -47,6 +50,8 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: SubsystemGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: AppThrottlerGuard },
+        // Interceptors nest in this order: idempotency stores and replays the enveloped body.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         {
           provide: APP_FILTER,

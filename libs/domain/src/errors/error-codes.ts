@@ -19,6 +19,10 @@ export const ErrorCode = {
   UnsafeDiscoveryTarget: 2014,
   /** The model router could not resolve a model for the request (e.g. manual routing without an override). */
   RoutingUnresolved: 2015,
+  /** The `Idempotency-Key` header is empty, longer than 255 characters or not visible ASCII. */
+  IdempotencyKeyInvalid: 2020,
+  /** The `Idempotency-Key` was already used for this route and resource with a different request (422). */
+  IdempotencyKeyMismatch: 2021,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -53,6 +57,8 @@ export const ErrorCode = {
   TaskAssignmentConflict: 4017,
   /** The assignee cannot take the task (not active). */
   AgentNotAvailable: 4018,
+  /** The first request with this `Idempotency-Key` is still running (retryable). */
+  IdempotencyKeyInFlight: 4020,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,
