@@ -16,7 +16,7 @@ export * from './http/request-context.middleware';
 export * from './http/validation';
 export * from './idempotency/idempotency-key';
 export * from './idempotency/idempotency-key.repository';
-export * from './idempotency/idempotency.interceptor';
+export * from './idempotency/idempotency.service';
 export * from './logging';
 export * from './logging-nest/logging.module';
 export * from './logging-nest/logging.tokens';

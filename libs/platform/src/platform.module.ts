@@ -9,7 +9,7 @@ import { EventsModule } from './events/events.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { AppExceptionFilter } from './http/exception.filter';
 import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyService } from './idempotency/idempotency.service';
 import type { LoggingRuntime } from './logging';
 import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
 import { StartupResumeHooks } from './lifecycle/startup-resume-hooks';
@@ -41,6 +41,7 @@ export class PlatformModule {
         DatabaseService,
         DistributedLock,
         IdempotencyKeyRepository,
+        IdempotencyService,
         MemoryBackendBootstrap,
         ReinitialisationHooks,
         ShutdownState,
@@ -50,8 +51,6 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: SubsystemGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: AppThrottlerGuard },
-        // Interceptors nest in this order: idempotency stores and replays the enveloped body.
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         {
           provide: APP_FILTER,

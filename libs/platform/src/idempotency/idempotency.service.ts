@@ -1,4 +1,4 @@
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { catchError, defer, from, mergeMap, type Observable, of, throwError } from 'rxjs';
@@ -8,7 +8,6 @@ import { AppError, ErrorCode, IdempotencyKeyInFlightError, IdempotencyKeyMismatc
 import type { RequestWithActor } from '../auth/actor';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { RAW_RESPONSE } from '../http/envelope.interceptor';
 import { renderException } from '../http/exception.filter';
 import type { LoggingRuntime } from '../logging';
 import { LOGGING_RUNTIME } from '../logging-nest/logging.tokens';
@@ -45,11 +44,11 @@ type StoredResponse =
  * another payload gets 422 (2021), one while the first still runs 409 (4020, retryable). Answers a
  * retry may change (5xx, retryable errors, request validation failures) release the key instead.
  *
- * Registered outside the envelope interceptor, so it stores and replays the enveloped body. A request
- * without the header costs one header lookup.
+ * The envelope interceptor hands a request over only when it carries the header, so every other
+ * request costs one header lookup; what is stored and replayed is the enveloped body.
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyService {
   private readonly fingerprinter: RequestFingerprinter;
   private readonly log: Logger;
 
@@ -62,24 +61,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
     this.log = logging.forName('api.idempotency');
   }
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') {
-      return next.handle();
-    }
-    const req = context.switchToHttp().getRequest<RequestWithActor>();
+  /**
+   * Wraps a mutating request that carries `Idempotency-Key`; `handled` is the route's enveloped answer,
+   * run only by the request that claims the key. Requests the key does not apply to run unchanged.
+   */
+  apply(req: RequestWithActor, res: Response, handled: Observable<unknown>): Observable<unknown> {
     const header = req.headers[IDEMPOTENCY_KEY_HEADER];
     if (header === undefined || !IDEMPOTENT_METHODS.has(req.method)) {
-      return next.handle();
+      return handled;
     }
     const key = parseIdempotencyKey(header);
     const route = (req.route as { path?: unknown } | undefined)?.path;
-    if (
-      !req.actor ||
-      typeof route !== 'string' ||
-      CREDENTIAL_ROUTES.test(route) ||
-      Reflect.getMetadata(RAW_RESPONSE, context.getHandler()) === true
-    ) {
-      return next.handle();
+    if (!req.actor || typeof route !== 'string' || CREDENTIAL_ROUTES.test(route)) {
+      return handled;
     }
     const id = idempotencyScopeId({
       actor: req.actor.userId,
@@ -89,17 +83,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
       key,
     });
     const fingerprint = this.fingerprinter.fingerprint(req.body, req.query);
-    const res = context.switchToHttp().getResponse<Response>();
     return defer(() => this.keys.claim(id, fingerprint)).pipe(
       mergeMap((claim) =>
-        claim.state === 'claimed' ? this.run(id, claim.claimToken, res, next) : replay(claim, fingerprint, res),
+        claim.state === 'claimed' ? this.run(id, claim.claimToken, res, handled) : replay(claim, fingerprint, res),
       ),
     );
   }
 
   /** Runs the handler as the key's holder, then stores its answer or gives the key up. */
-  private run(id: string, claimToken: string, res: Response, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
+  private run(id: string, claimToken: string, res: Response, handled: Observable<unknown>): Observable<unknown> {
+    return handled.pipe(
       mergeMap(async (body: unknown) => {
         await this.store(id, claimToken, res.statusCode, { kind: 'body', body, headers: replayedHeaders(res) });
         return body;
