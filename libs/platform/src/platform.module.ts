@@ -8,6 +8,8 @@ import { SecretCipher } from './crypto/secret-cipher';
 import { EventsModule } from './events/events.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { AppExceptionFilter } from './http/exception.filter';
+import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository';
+import { IdempotencyService } from './idempotency/idempotency.service';
 import type { LoggingRuntime } from './logging';
 import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
 import { StartupResumeHooks } from './lifecycle/startup-resume-hooks';
@@ -40,6 +42,8 @@ export class PlatformModule {
         { provide: SecretCipher, useValue: new SecretCipher(config.secrets) },
         DatabaseService,
         DistributedLock,
+        IdempotencyKeyRepository,
+        IdempotencyService,
         MemoryBackendBootstrap,
         ReinitialisationHooks,
         SettingsStore,

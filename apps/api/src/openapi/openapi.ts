@@ -3,6 +3,8 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 
 import { INTERFACE_VERSION } from '../version';
 
+import { addIdempotencyKeyHeader } from './idempotency-header';
+
 export const OPENAPI_JSON_PATH = 'docs/openapi.json';
 export const OPENAPI_UI_PATH = 'docs/api';
 
@@ -46,6 +48,7 @@ export function serveOpenApi(app: INestApplication, document: OpenAPIObject): vo
 export function postProcess(document: OpenAPIObject): OpenAPIObject {
   const processed = convert3_0Idioms(JSON.parse(JSON.stringify(document)) as Json) as unknown as OpenAPIObject;
   processed.openapi = '3.1.0';
+  addIdempotencyKeyHeader(processed);
   for (const [path, item] of Object.entries(processed.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];

@@ -40,6 +40,10 @@ export const ErrorCode = {
   WorkspaceArgumentInvalid: 2023,
   /** A domain event is malformed (channel, event type, payload or timestamp). */
   EventMalformed: 2024,
+  /** The `Idempotency-Key` header is empty, longer than 255 characters or not visible ASCII. */
+  IdempotencyKeyInvalid: 2025,
+  /** The `Idempotency-Key` was already used for this route and resource with a different request (422). */
+  IdempotencyKeyMismatch: 2026,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -82,6 +86,8 @@ export const ErrorCode = {
   SelfDeletionRefused: 4020,
   /** The built-in system identity cannot be modified or deleted. */
   SystemIdentityImmutable: 4021,
+  /** The first request with this `Idempotency-Key` is still running (retryable). */
+  IdempotencyKeyInFlight: 4022,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,

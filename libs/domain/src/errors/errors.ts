@@ -78,3 +78,17 @@ export class QuotaExhaustedError extends AppError {
     super(ErrorCode.QuotaExhausted, message, retryAfterSec !== null, { retryAfterSec });
   }
 }
+
+/** The `Idempotency-Key` was first used with a different request: 422, per the idempotency-key draft. */
+export class IdempotencyKeyMismatchError extends AppError {
+  constructor(message = 'Idempotency-Key was already used with a different request') {
+    super(ErrorCode.IdempotencyKeyMismatch, message, false, { httpStatus: 422 });
+  }
+}
+
+/** The first request with this `Idempotency-Key` has not finished yet: 409, retry shortly. */
+export class IdempotencyKeyInFlightError extends AppError {
+  constructor(message = 'A request with this Idempotency-Key is still being processed') {
+    super(ErrorCode.IdempotencyKeyInFlight, message, true, { retryAfterSec: 1 });
+  }
+}

@@ -3,6 +3,7 @@ import { AuthSessionsEvents1795282436928 } from './1795282436928-auth-sessions-e
 import { CompanyStructure1795284720793 } from './1795284720793-company-structure';
 import { ProviderRuntime1795287671026 } from './1795287671026-provider-runtime';
 import { TaskEngine1795291282083 } from './1795291282083-task-engine';
+import { IdempotencyKeys1795598708698 } from './1795598708698-idempotency-keys';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const POSTGRES_MIGRATIONS = [
   CompanyStructure1795284720793,
   ProviderRuntime1795287671026,
   TaskEngine1795291282083,
+  IdempotencyKeys1795598708698,
 ];

@@ -4,6 +4,7 @@ import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
+import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { PersonalityPresetEntity } from './personality-preset.entity';
 import { ProjectEntity } from './project.entity';
@@ -25,6 +26,7 @@ export {
   CostRecordEntity,
   DepartmentEntity,
   DomainEventEntity,
+  IdempotencyKeyEntity,
   LoginFailureEntity,
   PersonalityPresetEntity,
   ProjectEntity,
@@ -49,6 +51,7 @@ export const ALL_ENTITIES = [
   CostRecordEntity,
   DepartmentEntity,
   DomainEventEntity,
+  IdempotencyKeyEntity,
   LoginFailureEntity,
   PersonalityPresetEntity,
   ProjectEntity,

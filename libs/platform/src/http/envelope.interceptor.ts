@@ -1,8 +1,12 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, Optional } from '@nestjs/common';
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 
 import { Page } from '@app/domain';
+
+import type { RequestWithActor } from '../auth/actor';
+import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency-key';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 
 import { ok, paged } from './envelope';
 
@@ -12,16 +16,29 @@ export const RAW_RESPONSE = 'synthorg:raw-response';
 /**
  * Wraps every handler result in the ApiResponse envelope, or PaginatedResponse for a `Page`.
  * Kept to one operator and no per-request lookups beyond the handler's metadata: it runs on every request.
+ * A request carrying `Idempotency-Key` is handed to the idempotency service around the envelope, so
+ * idempotency costs every other request one header lookup rather than an interceptor of its own.
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   private readonly rawHandlers = new WeakMap<object, boolean>();
 
+  constructor(@Optional() private readonly idempotency?: IdempotencyService) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http' || this.isRaw(context.getHandler())) {
       return next.handle();
     }
-    const res = context.switchToHttp().getResponse<Response>();
+    const http = context.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<RequestWithActor>();
+    const enveloped = this.envelope(res, next);
+    return req.headers[IDEMPOTENCY_KEY_HEADER] === undefined || !this.idempotency
+      ? enveloped
+      : this.idempotency.apply(req, res, enveloped);
+  }
+
+  private envelope(res: Response, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       map((value: unknown) => {
         if (res.statusCode === 204) {
