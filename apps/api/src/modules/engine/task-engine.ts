@@ -5,7 +5,13 @@ import { hostname } from 'node:os';
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { runMayContinueIn, type TaskJob, type TaskJobQueue, TERMINAL_TASK_STATUSES } from '@app/domain';
+import {
+  runMayContinueIn,
+  type TaskJob,
+  type TaskJobQueue,
+  type TaskStatus,
+  TERMINAL_TASK_STATUSES,
+} from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
 import {
   APP_CONFIG,
@@ -188,8 +194,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     const stop = this.stops.get(move.taskId);
     const movedAway = move.deleted || !runMayContinueIn(move.status);
     if (stop && movedAway && move.requestedBy !== ENGINE_ACTOR && !stop.signal.aborted) {
-      this.log.info({ task_id: move.taskId, status: move.status }, 'engine.run.stopped_by_change');
-      stop.abort(new Error(`task moved to ${move.status ?? 'deleted'}`));
+      void this.stopIfMovedAway(move, stop);
     }
     // A task running here is tidied when its run ends.
     if ((move.deleted || isFinished(move.status)) && !this.running.has(move.taskId)) {
@@ -270,6 +275,30 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       this.running.delete(job.taskId);
     }
     await this.tidyWorkspace(job.taskId);
+  }
+
+  /**
+   * Events of other replicas can arrive late: an older change (the task's creation, say) may reach
+   * this replica after its run claimed the task. The stored row decides, so only a change that still
+   * stands stops the run.
+   */
+  private async stopIfMovedAway(move: TaskMoved, stop: AbortController): Promise<void> {
+    let current: TaskEntity | null;
+    try {
+      current = await this.lifecycle.find(move.taskId);
+    } catch (error) {
+      this.log.warn({ err: error, task_id: move.taskId }, 'engine.run.move_check_failed');
+      return;
+    }
+    if (current !== null && runMayContinueIn(current.status as TaskStatus)) {
+      this.log.debug({ task_id: move.taskId, status: move.status }, 'engine.run.stale_move_ignored');
+      return;
+    }
+    if (!stop.signal.aborted) {
+      const status = current?.status ?? 'deleted';
+      this.log.info({ task_id: move.taskId, status }, 'engine.run.stopped_by_change');
+      stop.abort(new Error(`task moved to ${status}`));
+    }
   }
 
   /**
