@@ -10,6 +10,7 @@ import {
   type AppConfig,
   buildAppConfig,
   createLogging,
+  createBodyDepthMiddleware,
   createValidationPipe,
   JsonReplyExpressAdapter,
   type LoggingRuntime,
@@ -107,6 +108,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.server.bodyLimit });
+  app.use(createBodyDepthMiddleware());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));

@@ -8,6 +8,7 @@ export * from './config/config-sources';
 export * from './config/config.tokens';
 export * from './context/correlation';
 export * from './http/api-envelope.decorator';
+export * from './http/body-depth.middleware';
 export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';

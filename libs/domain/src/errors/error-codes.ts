@@ -19,6 +19,10 @@ export const ErrorCode = {
   UnsafeDiscoveryTarget: 2014,
   /** The model router could not resolve a model for the request (e.g. manual routing without an override). */
   RoutingUnresolved: 2015,
+  /** A JSON body nests arrays or objects deeper than the server accepts. */
+  RequestNestingTooDeep: 2016,
+  /** A provider's endpoint changed without its credentials being given again in the same request. */
+  ProviderCredentialsRequired: 2017,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

@@ -7,6 +7,7 @@ import {
   type ActorContext,
   ApiEnvelope,
   ApiErrors,
+  JsonObjectPipe,
   PathId,
   RequirePermission,
   RequiresSubsystems,
@@ -64,7 +65,10 @@ export class PersonalitiesController {
   @ApiBody({ schema: CREATE_BODY })
   @ApiEnvelope(PersonalityPresetDto, { status: 201 })
   @ApiErrors(400, 401, 403, 409)
-  create(@Actor() actor: ActorContext, @Body() body: Record<string, unknown>): Promise<PersonalityPresetDto> {
+  create(
+    @Actor() actor: ActorContext,
+    @Body(JsonObjectPipe) body: Record<string, unknown>,
+  ): Promise<PersonalityPresetDto> {
     return this.personalities.create(actor, body);
   }
 
@@ -77,7 +81,7 @@ export class PersonalitiesController {
   update(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
-    @Body() body: Record<string, unknown>,
+    @Body(JsonObjectPipe) body: Record<string, unknown>,
   ): Promise<PersonalityPresetDto> {
     return this.personalities.update(actor, name, body);
   }
