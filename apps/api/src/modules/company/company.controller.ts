@@ -17,7 +17,7 @@ import {
 } from '@app/platform';
 
 import { CompanyService } from './company.service';
-import { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
+import { CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
 
 @ApiTags('company')
 @ApiBearerAuth()
@@ -29,9 +29,9 @@ export class CompanyController {
 
   @Get()
   @ApiOperation({ summary: 'The company: identity, configuration, departments' })
-  @ApiEnvelope('object')
+  @ApiEnvelope(CompanyDto)
   @ApiErrors(401, 403, 404)
-  get(): Promise<Record<string, unknown>> {
+  get(): Promise<CompanyDto> {
     return this.company.get();
   }
 

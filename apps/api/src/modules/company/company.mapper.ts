@@ -1,6 +1,7 @@
 import type { CompanyEntity, DepartmentEntity } from '@app/persistence';
 
-import type { DepartmentDto } from './dto/company.dto';
+import type { AgentConfigDto } from '../agents/dto/agent.dto';
+import type { CompanyDto, DepartmentDto } from './dto/company.dto';
 
 export function toDepartment(row: DepartmentEntity, agentCount: number): DepartmentDto {
   return {
@@ -16,20 +17,18 @@ export function toDepartment(row: DepartmentEntity, agentCount: number): Departm
   };
 }
 
-/** The company object: identity, configuration and its departments. */
-export function toCompany(
-  company: CompanyEntity,
-  departments: DepartmentDto[],
-  agentCount: number,
-): Record<string, unknown> {
+/** The company object: identity, configuration, its departments and its roster. */
+export function toCompany(company: CompanyEntity, departments: DepartmentDto[], agents: AgentConfigDto[]): CompanyDto {
   return {
     id: company.id,
     name: company.name,
+    company_name: company.name,
     description: company.description,
     type: company.type,
     template_name: company.templateName,
     departments,
-    agent_count: agentCount,
+    agents,
+    agent_count: agents.length,
     config: {
       autonomy: { level: company.autonomyLevel },
       budget_monthly: company.budgetMonthly,

@@ -17,10 +17,10 @@ import type { DepartmentEntity } from '@app/persistence';
 import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentsRepository } from '../agents/agents.repository';
-import { toTaskMetricRecord } from '../agents/agents.mapper';
+import { toAgentConfig, toTaskMetricRecord } from '../agents/agents.mapper';
 import { toCompany, toDepartment } from './company.mapper';
 import { CompanyRepository } from './company.repository';
-import type { DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
+import type { CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
 
 const DAY_MS = 24 * 3_600_000;
 const CAS_ATTEMPTS = 3;
@@ -39,7 +39,7 @@ export class CompanyService {
     this.log = logging.forName('company');
   }
 
-  async get(): Promise<Record<string, unknown>> {
+  async get(): Promise<CompanyDto> {
     const company = await this.company.findCompany();
     if (!company) {
       throw new NotFoundError(
@@ -47,8 +47,8 @@ export class CompanyService {
         ErrorCode.CompanyNotFound,
       );
     }
-    const departments = await this.departments();
-    return toCompany(company, departments, await this.agents.count());
+    const [departments, agents] = await Promise.all([this.departments(), this.agents.all()]);
+    return toCompany(company, departments, agents.map(toAgentConfig));
   }
 
   async departments(): Promise<DepartmentDto[]> {

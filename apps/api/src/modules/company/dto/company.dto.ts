@@ -2,6 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 
 import { AUTONOMY_LEVELS } from '@app/domain';
 
+import { AgentConfigDto } from '../../agents/dto/agent.dto';
+
 const OBJECT = { type: 'object', additionalProperties: true } as const;
 
 export class DepartmentDto {
@@ -80,4 +82,68 @@ export class DepartmentHealthDto {
 
   @ApiProperty()
   utilization_degraded!: boolean;
+}
+
+export class CompanyAutonomyDto {
+  @ApiProperty({ enum: AUTONOMY_LEVELS })
+  level!: string;
+}
+
+export class CompanyConfigDto {
+  @ApiProperty({ type: CompanyAutonomyDto })
+  autonomy!: CompanyAutonomyDto;
+
+  @ApiProperty({ minimum: 0 })
+  budget_monthly!: number;
+
+  @ApiProperty({ examples: ['USD'] })
+  currency!: string;
+
+  @ApiProperty()
+  communication_pattern!: string;
+
+  @ApiProperty()
+  workflow!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  ceremony_strategy!: string | null;
+}
+
+/** The company: identity, configuration, departments and its roster. */
+export class CompanyDto {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ description: 'The same as `name`, under the name clients of the setup wizard read' })
+  company_name!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty()
+  type!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  template_name!: string | null;
+
+  @ApiProperty({ type: [DepartmentDto] })
+  departments!: DepartmentDto[];
+
+  @ApiProperty({ type: [AgentConfigDto], description: 'Every agent on the roster, in roster order' })
+  agents!: AgentConfigDto[];
+
+  @ApiProperty({ type: 'integer' })
+  agent_count!: number;
+
+  @ApiProperty({ type: CompanyConfigDto })
+  config!: CompanyConfigDto;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
 }
