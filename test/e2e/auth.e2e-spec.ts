@@ -222,6 +222,29 @@ describe.each(testBackends())('authentication on %s', (backend) => {
       const token = csrf?.split(';')[0]?.split('=')[1] ?? '';
       await t.http.post('/api/v1/auth/ws-ticket').set('Cookie', jar).set('X-CSRF-Token', token).expect(201);
     });
+
+    it('should authenticate by the Authorization header alone when a session cookie rides along', async () => {
+      const res = await t.http
+        .post('/api/v1/auth/login')
+        .send({ username: 'ceo', password: TEST_PASSWORD })
+        .expect(200);
+      const jar = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const token = (res.body as { data: { token: string } }).data.token;
+      // A browser client sends both; the explicit header needs no CSRF token.
+      await t.http.post('/api/v1/auth/ws-ticket').set('Cookie', jar).set(bearer(token)).expect(201);
+      // The header decides alone: a bad one is not rescued by a valid cookie.
+      const refused = await t.http
+        .post('/api/v1/auth/ws-ticket')
+        .set('Cookie', jar)
+        .set(bearer('not-a-jwt'))
+        .expect(401);
+      expect(refused.body.error_detail.error_code).toBe(1000);
+      const cookieOnly = await t.http.post('/api/v1/auth/ws-ticket').set('Cookie', jar).expect(403);
+      expect(cookieOnly.body.error_detail.error_code).toBe(1004);
+    });
   });
 
   describe('WebSocket tickets', () => {

@@ -107,6 +107,14 @@ describe.each(testBackends())('company, departments and projects on %s', (backen
         expect(Number.isNaN(Date.parse(company.created_at))).toBe(false);
       });
 
+      it('should carry company_name and the roster as AgentConfig objects, as clients read them', async () => {
+        const res = await t.http.get('/api/v1/company').set(bearer(ceo)).expect(200);
+        const company = res.body.data;
+        expect(company.company_name).toBe('Acme Labs');
+        expect(company.agents).toHaveLength(5);
+        expect(company.agents).toEqual(agents);
+      });
+
       it('should list the three departments in template order', async () => {
         const res = await t.http.get('/api/v1/company/departments').set(bearer(ceo)).expect(200);
         expect(res.body.data.map((d: { name: string }) => d.name)).toEqual(['executive', 'engineering', 'product']);

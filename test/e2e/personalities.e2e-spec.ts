@@ -1,3 +1,4 @@
+import { DEFAULT_PERSONALITY } from '@app/domain';
 import { EventBus, type ReceivedEvent } from '@app/platform';
 import { testBackends } from '@app/testing';
 import { bearer, createCompany, expectError, setupCeo, startTestApp, type TestApp, userWithRole } from '../support';
@@ -238,6 +239,33 @@ describe.each(testBackends())('personality presets on %s', (backend) => {
       await t.http.put('/api/v1/personalities/presets/night_owl').set(bearer(observer)).send({}).expect(403);
       const read = await t.http.get('/api/v1/personalities/presets/night_owl').set(bearer(ceo)).expect(200);
       expect(read.body.data.openness).toBe(0.7);
+    });
+
+    it('should validate bodies that are absent, not JSON or not an object like any other body (400, 2001)', async () => {
+      const url = '/api/v1/personalities/presets';
+      const noBody = await t.http.post(url).set(bearer(ceo)).expect(400);
+      expectError(noBody.body, 2001);
+      const text = await t.http.post(url).set(bearer(ceo)).set('Content-Type', 'text/plain').send('name=x').expect(400);
+      expectError(text.body, 2001);
+      const form = await t.http.post(url).set(bearer(ceo)).type('form').send({ name: 'formed' }).expect(400);
+      expectError(form.body, 2001);
+      const array = await t.http
+        .post(url)
+        .set(bearer(ceo))
+        .send([{ name: 'listed' }])
+        .expect(400);
+      expectError(array.body, 2001);
+      await t.http.post(url).set(bearer(ceo)).send({ name: 'scratch_pad', openness: 0.9 }).expect(201);
+      const listed = await t.http.put(`${url}/scratch_pad`).set(bearer(ceo)).send([1]).expect(400);
+      expectError(listed.body, 2001);
+      // As with a DTO body, an absent body is an empty object: a replacement with every default.
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const res = await t.http.put(`${url}/scratch_pad`).set(bearer(ceo)).set('Content-Type', type).send('a=b');
+        expect(res.status).toBe(200);
+      }
+      const empty = await t.http.put(`${url}/scratch_pad`).set(bearer(ceo)).expect(200);
+      expect(empty.body.data.openness).toBe(DEFAULT_PERSONALITY.openness);
+      await t.http.delete(`${url}/scratch_pad`).set(bearer(ceo)).expect(200);
     });
 
     it('should answer 409 (4011) for a change to a built-in and 404 for an unknown preset', async () => {

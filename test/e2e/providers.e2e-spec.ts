@@ -153,6 +153,15 @@ describe.each(testBackends())('providers on %s', (backend) => {
   });
 
   describe('CRUD and secrets', () => {
+    beforeAll(async () => {
+      // Test calls go through the discovery allowlist, as discovery does; the mock is on loopback.
+      await t.http
+        .post(`${API}/discovery-policy/entries`)
+        .set(bearer(ceo))
+        .send({ host_port: mockHostPort() })
+        .expect(201);
+    });
+
     it('should create a provider, never return or log its secret, and store it encrypted', async () => {
       const res = await t.http
         .post(API)
@@ -290,6 +299,36 @@ describe.each(testBackends())('providers on %s', (backend) => {
       expect(sub.text).not.toContain('plan-token');
     });
 
+    it('should make a change of where credentials are sent give them again or clear them (2028)', async () => {
+      await createOpenAi('moving');
+      const stolen = await t.http
+        .put(`${API}/moving`)
+        .set(bearer(pair))
+        .send({ base_url: 'https://collector.example/v1' })
+        .expect(400);
+      expectError(stolen.body, 2028, 'validation');
+      expect(stolen.body.error).toContain('api_key');
+      const kept = await t.http.get(`${API}/moving`).set(bearer(ceo)).expect(200);
+      expect(kept.body.data).toMatchObject({ base_url: `${mock.url}/v1`, has_api_key: true, version: 1 });
+      const rekeyed = await t.http
+        .put(`${API}/moving`)
+        .set(bearer(pair))
+        .send({ base_url: 'https://collector.example/v1', api_key: 'their-own-key' })
+        .expect(200);
+      expect(rekeyed.body.data).toMatchObject({ base_url: 'https://collector.example/v1', has_api_key: true });
+      const back = await t.http
+        .put(`${API}/moving`)
+        .set(bearer(ceo))
+        .send({ base_url: `${mock.url}/v1`, clear_api_key: true })
+        .expect(200);
+      expect(back.body.data).toMatchObject({ has_api_key: false });
+      // Changes that leave the destination alone keep the stored secrets as before.
+      await t.http.put(`${API}/moving`).set(bearer(ceo)).send({ api_key: SECRET }).expect(200);
+      await t.http.put(`${API}/moving`).set(bearer(ceo)).send({ family: 'gpt' }).expect(200);
+      const tested = await t.http.post(`${API}/moving/test`).set(bearer(ceo)).send({}).expect(201);
+      expect(tested.body.data).toMatchObject({ success: true });
+    });
+
     it('should let read-only roles read but not write, and keep the allowlist to the CEO', async () => {
       expectError((await t.http.post(API).set(bearer(observer)).send({ name: 'nope-1' }).expect(403)).body, 1001);
       expectError((await t.http.delete(`${API}/dupe`).set(bearer(observer)).expect(403)).body, 1001);
@@ -404,6 +443,14 @@ describe.each(testBackends())('providers on %s', (backend) => {
   });
 
   describe('discovery safety', () => {
+    beforeAll(async () => {
+      await t.http
+        .post(`${API}/discovery-policy/remove-entry`)
+        .set(bearer(ceo))
+        .send({ host_port: mockHostPort() })
+        .expect(201);
+    });
+
     it('should refuse loopback discovery until the host:port is allowlisted, then add the models', async () => {
       await t.http
         .post(API)
@@ -440,6 +487,20 @@ describe.each(testBackends())('providers on %s', (backend) => {
         .send({ host_port: mockHostPort() })
         .expect(201);
       expectError((await t.http.post(`${API}/local-oa/discover-models`).set(bearer(ceo)).expect(400)).body, 2014);
+    });
+
+    it('should refuse a test call to a loopback or metadata address as discovery does (2014)', async () => {
+      const loopback = await t.http.post(`${API}/local-oa/test`).set(bearer(ceo)).send({}).expect(400);
+      expectError(loopback.body, 2014);
+      const models = [{ id: 'm', cost_per_1k_input: 0, cost_per_1k_output: 0, max_context: 1000 }];
+      const metadataUrl = 'http://169.254.169.254/v1';
+      await t.http
+        .post(API)
+        .set(bearer(ceo))
+        .send({ name: 'metadata-test', gateway_provider: 'openai', api_key: SECRET, base_url: metadataUrl, models })
+        .expect(201);
+      const metadata = await t.http.post(`${API}/metadata-test/test`).set(bearer(ceo)).send({}).expect(400);
+      expectError(metadata.body, 2014);
     });
 
     it('should seed the allowlist with the local presets and refuse malformed entries', async () => {

@@ -232,6 +232,31 @@ describe.each(testBackends())('tasks API on %s', (backend) => {
       expectError(bare.body, 4017);
     });
 
+    it('should read assigned_to null as unassigned and refuse null where nothing can be cleared (400, 2001)', async () => {
+      const task = await create({ assigned_to: null });
+      expect(task).toMatchObject({ status: 'created', assigned_to: null, version: 1 });
+      const patch = (fields: Json) => t.http.patch(`${API}/${task.id}`).set(bearer(ceo)).send(fields);
+      for (const field of ['title', 'description', 'priority', 'budget_limit']) {
+        const res = await patch({ [field]: null }).expect(400);
+        expectError(res.body, 2001, 'validation');
+        expect(res.body.error).toContain(field);
+      }
+      expect((await patch({ assigned_to: null }).expect(200)).body.data).toMatchObject({ assigned_to: null });
+      const move = (target: string, extra: Json = {}) =>
+        t.http
+          .post(`${API}/${task.id}/transition`)
+          .set(bearer(ceo))
+          .send({ target_status: target, ...extra });
+      await move('assigned', { assigned_to: agent }).expect(201);
+      // An assigned task needs its assignee: unassigning it breaks the invariant.
+      expectError((await patch({ assigned_to: null }).expect(409)).body, 4017);
+      await move('blocked').expect(201);
+      const cleared = await patch({ assigned_to: null }).expect(200);
+      expect(cleared.body.data).toMatchObject({ status: 'blocked', assigned_to: null, title: task.title });
+      expectError((await move('assigned', { assigned_to: null }).expect(409)).body, 4017);
+      expect((await move('assigned', { assigned_to: agent }).expect(201)).body.data.assigned_to).toBe(agent);
+    });
+
     it('should walk the state machine and refuse illegal moves (4015) and moves out of terminal states (4016)', async () => {
       const task = await create();
       const move = (target: string, extra: Json = {}) =>

@@ -9,7 +9,10 @@ import pino from 'pino';
 import {
   type AppConfig,
   buildAppConfig,
+  COOKIE_SECURE_SETTING,
   createLogging,
+  createProtectiveHeaders,
+  createBodyDepthMiddleware,
   createValidationPipe,
   JsonReplyExpressAdapter,
   type LoggingRuntime,
@@ -95,7 +98,9 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
 export function configureApp(app: NestExpressApplication, config: AppConfig, logging: LoggingRuntime): void {
   app.useLogger(app.get(NestPinoLogger));
   app.set('trust proxy', config.server.trustProxy);
+  app.set(COOKIE_SECURE_SETTING, config.server.cookieSecure);
   app.disable('x-powered-by');
+  app.use(createProtectiveHeaders({ docsPrefix: '/docs' }));
   // API responses are not cache-validated; hashing every JSON body for a weak ETag is wasted work.
   app.set('etag', false);
   app.use(
@@ -107,6 +112,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.server.bodyLimit });
+  app.use(createBodyDepthMiddleware());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));

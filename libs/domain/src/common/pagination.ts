@@ -1,6 +1,8 @@
 export const PAGE_LIMIT_MIN = 1;
 export const PAGE_LIMIT_MAX = 200;
 export const PAGE_LIMIT_DEFAULT = 50;
+/** Largest offset: beyond a safe integer the number is no longer exact and databases refuse it. */
+export const PAGE_OFFSET_MAX = Number.MAX_SAFE_INTEGER;
 export const PATH_ID_MIN = 1;
 export const PATH_ID_MAX = 128;
 

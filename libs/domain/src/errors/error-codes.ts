@@ -44,6 +44,10 @@ export const ErrorCode = {
   IdempotencyKeyInvalid: 2025,
   /** The `Idempotency-Key` was already used for this route and resource with a different request (422). */
   IdempotencyKeyMismatch: 2026,
+  /** A JSON body nests arrays or objects deeper than the server accepts. */
+  RequestNestingTooDeep: 2027,
+  /** A provider's endpoint changed without its credentials being given again in the same request. */
+  ProviderCredentialsRequired: 2028,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

@@ -161,3 +161,44 @@ export function assertUniqueModelRefs(models: readonly Pick<ProviderModel, 'id' 
     }
   }
 }
+
+/** Where a provider's credentials travel: its endpoint and, for OAuth, the token URL. */
+export interface CredentialDestination {
+  endpoint: string;
+  tokenUrl: string | null;
+}
+
+const SECRET_WIRE_NAMES: Readonly<Record<keyof ProviderSecrets, string>> = {
+  apiKey: 'api_key',
+  subscriptionToken: 'subscription_token',
+  oauthClientSecret: 'oauth_client_secret',
+  customHeaderValue: 'custom_header_value',
+};
+
+/**
+ * Credentials follow their destination: a change that moves where they are sent must give every
+ * secret that stays stored again in the same request (or clear it). Otherwise anyone allowed to edit
+ * a provider could point it at a host of their own and have the server send it the stored key.
+ * `kept` are the secrets after the change; `given` the ones this request supplies.
+ */
+export function assertCredentialsFollowDestination(
+  before: CredentialDestination,
+  after: CredentialDestination,
+  kept: ProviderSecrets,
+  given: ProviderSecrets,
+): void {
+  if (before.endpoint === after.endpoint && before.tokenUrl === after.tokenUrl) {
+    return;
+  }
+  const carried = (Object.keys(SECRET_WIRE_NAMES) as (keyof ProviderSecrets)[]).filter(
+    (key) => kept[key] !== undefined && given[key] === undefined,
+  );
+  if (carried.length > 0) {
+    const names = carried.map((key) => SECRET_WIRE_NAMES[key]).join(', ');
+    throw new ValidationError(
+      `this change moves where the provider's credentials are sent; give ${names} again in the same request, ` +
+        'or clear them',
+      ErrorCode.ProviderCredentialsRequired,
+    );
+  }
+}

@@ -32,17 +32,21 @@ interface RouteAuth {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * An `Authorization` header decides alone, even when a session cookie rides along (a browser client
+ * that also holds the cookie): explicit credentials are not ambient, so CSRF does not apply to them.
+ * Only a request without the header is authenticated by the cookie.
+ */
 function presentedToken(req: RequestWithActor): PresentedToken | null {
-  const cookies = (req as { cookies?: Record<string, string> }).cookies;
-  const cookie = cookies?.[SESSION_COOKIE];
-  if (cookie) {
-    return { token: cookie, via: 'cookie' };
-  }
   const header = req.headers.authorization;
-  if (header && header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ') {
-    return { token: header.slice(7).trim(), via: 'bearer' };
+  if (header !== undefined) {
+    if (header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ') {
+      return { token: header.slice(7).trim(), via: 'bearer' };
+    }
+    return null;
   }
-  return null;
+  const cookie = (req as { cookies?: Record<string, string> }).cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
 function csrfMatches(req: RequestWithActor): boolean {

@@ -19,6 +19,8 @@ export interface AppConfig {
     readonly port: number;
     /** Express `trust proxy` value: false, true, a hop count, or a list of addresses/subnets. */
     readonly trustProxy: boolean | number | string;
+    /** `Secure` on the session and CSRF cookies: 'auto' when the request came over TLS, or forced on/off. */
+    readonly cookieSecure: 'auto' | boolean;
     readonly shutdownGraceSeconds: number;
     readonly bodyLimit: string;
   };
@@ -103,6 +105,12 @@ const bool = z
   .toLowerCase()
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), 'expected a boolean (true/false)')
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const autoOrBool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === 'auto' || bool.safeParse(v).success, 'expected auto, true or false')
+  .transform((v): 'auto' | boolean => (v === 'auto' ? 'auto' : bool.parse(v)));
 const port = z.coerce.number().int('expected an integer').min(0).max(65535);
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 
@@ -329,6 +337,12 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         yaml: ['server', 'trust_proxy'],
         schema: nonEmpty.transform(parseTrustProxy),
         fallback: false,
+      }),
+      cookieSecure: f({
+        env: 'SYNTHORG_COOKIE_SECURE',
+        yaml: ['server', 'cookie_secure'],
+        schema: autoOrBool,
+        fallback: 'auto' as const,
       }),
       shutdownGraceSeconds: f({
         env: 'SYNTHORG_SHUTDOWN_GRACE_SECONDS',

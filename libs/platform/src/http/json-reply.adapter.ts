@@ -1,5 +1,5 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Statuses whose responses carry no body; Express strips the headers for them. */
@@ -30,6 +30,23 @@ export class JsonReplyExpressAdapter extends ExpressAdapter {
     response.setHeader('Content-Length', Buffer.byteLength(json));
     response.end(json);
     return response;
+  }
+
+  /**
+   * Nest answers unknown routes with its exception layer only under the global prefix; anything
+   * else would fall through to Express's HTML page. Mounted at the root as well (after every
+   * route and the documentation), the same handler gives those paths the JSON error body.
+   */
+  override setNotFoundHandler(
+    handler: RequestHandler,
+    prefix?: string,
+    excludedRoutes?: Parameters<ExpressAdapter['setNotFoundHandler']>[2],
+  ): unknown {
+    const result: unknown = super.setNotFoundHandler(handler, prefix, excludedRoutes);
+    if (prefix !== undefined && prefix.replace(/^\/+|\/+$/g, '') !== '') {
+      this.use(handler);
+    }
+    return result;
   }
 
   private canSendDirectly(response: Response, body: unknown): boolean {

@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Injectable,
   Param,
   type PipeTransform,
@@ -7,13 +8,14 @@ import {
 } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsDefined, IsInt, Max, Min, ValidateIf } from 'class-validator';
 
 import {
   ErrorCode,
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
   PAGE_LIMIT_MIN,
+  PAGE_OFFSET_MAX,
   type PageRequest,
   PATH_ID_MAX,
   PATH_ID_MIN,
@@ -48,12 +50,16 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
-/** `offset` ≥ 0 (default 0) and `limit` 1–200 (default 50): shared by every paginated list. */
+/**
+ * `offset` 0–2^53-1 (default 0) and `limit` 1–200 (default 50): shared by every paginated list. The
+ * offset's bound keeps a huge number from passing as an "integer" and failing in the database.
+ */
 export class PageQueryDto implements PageRequest {
-  @ApiPropertyOptional({ minimum: 0, default: 0, type: 'integer' })
+  @ApiPropertyOptional({ minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0, type: 'integer' })
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(PAGE_OFFSET_MAX)
   offset: number = 0;
 
   @ApiPropertyOptional({
@@ -88,4 +94,32 @@ export class PathIdPipe implements PipeTransform<unknown, string> {
 /** `@PathId('task_id') id: string`: a path parameter with the shared 1–128 length rule. */
 export function PathId(name: string): ParameterDecorator {
   return Param(name, new PathIdPipe(name));
+}
+
+/**
+ * A free-form JSON object body that the service validates field by field. Like a DTO body, an
+ * absent one (no body, or a content type no parser reads) counts as `{}`; anything but an object is 400.
+ */
+@Injectable()
+export class JsonObjectPipe implements PipeTransform<unknown, Record<string, unknown>> {
+  transform(value: unknown): Record<string, unknown> {
+    if (value === undefined || value === null) {
+      return {};
+    }
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      throw new ValidationError('Request body must be a JSON object', ErrorCode.RequestValidationError);
+    }
+    return value as Record<string, unknown>;
+  }
+}
+
+/**
+ * An optional field that may be left out but not sent as `null` (for fields that nothing can clear):
+ * absent skips validation, `null` fails with 400, anything else meets the field's other validators.
+ */
+export function IsOptionalNonNull(): PropertyDecorator {
+  return applyDecorators(
+    ValidateIf((_object: object, value: unknown) => value !== undefined),
+    IsDefined({ message: '$property must not be null' }),
+  );
 }

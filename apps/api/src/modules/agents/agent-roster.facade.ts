@@ -4,6 +4,8 @@ import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import type { Transaction } from '@app/platform';
 
 import { ProviderUsage } from '../providers';
+import { AgentConfigDto } from './dto/agent.dto';
+import { toAgentConfig } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService, type NewAgent } from './agents.service';
 
@@ -34,6 +36,11 @@ export class AgentRoster implements OnModuleInit {
   /** The roster in its stored order (the setup wizard's agent_index). */
   all(): Promise<AgentEntity[]> {
     return this.agents.all();
+  }
+
+  /** Every agent in roster order, as the API renders it (AgentConfig). */
+  async configs(): Promise<AgentConfigDto[]> {
+    return (await this.agents.all()).map(toAgentConfig);
   }
 
   /** An agent by id or (case-insensitive) name. */

@@ -3,3 +3,4 @@ export { type AgentEdit, AgentRoster } from './agent-roster.facade';
 export { AgentsModule } from './agents.module';
 export type { NewAgent } from './agents.service';
 export { PersonalitiesService } from './personalities.service';
+export { AgentConfigDto } from './dto/agent.dto';

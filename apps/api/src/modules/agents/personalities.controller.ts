@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 
 import { Permission, personalityJsonSchema } from '@app/domain';
-import { Actor, type ActorContext, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, JsonObjectPipe, PathId, RequiresSubsystems } from '@app/platform';
 
 import { PersonalityPresetDto, PersonalityPresetSummaryDto } from './dto/personality.dto';
 import { PersonalitiesService } from './personalities.service';
@@ -66,7 +66,10 @@ export class PersonalitiesController {
     permission: Permission.Write,
   })
   @ApiBody({ schema: CREATE_BODY })
-  create(@Actor() actor: ActorContext, @Body() body: Record<string, unknown>): Promise<PersonalityPresetDto> {
+  create(
+    @Actor() actor: ActorContext,
+    @Body(JsonObjectPipe) body: Record<string, unknown>,
+  ): Promise<PersonalityPresetDto> {
     return this.personalities.create(actor, body);
   }
 
@@ -81,7 +84,7 @@ export class PersonalitiesController {
   update(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
-    @Body() body: Record<string, unknown>,
+    @Body(JsonObjectPipe) body: Record<string, unknown>,
   ): Promise<PersonalityPresetDto> {
     return this.personalities.update(actor, name, body);
   }

@@ -1,5 +1,6 @@
 import type { CompanyEntity, DepartmentEntity } from '@app/persistence';
 
+import type { AgentConfigDto } from '../agents';
 import type { CompanyDto, DepartmentDto } from './dto/company.dto';
 
 /** A department row as the API shows it, with its agent count. */
@@ -17,16 +18,18 @@ export function toDepartment(row: DepartmentEntity, agentCount: number): Departm
   };
 }
 
-/** The company object: identity, configuration and its departments. */
-export function toCompany(company: CompanyEntity, departments: DepartmentDto[], agentCount: number): CompanyDto {
+/** The company object: identity, configuration, its departments and its roster. */
+export function toCompany(company: CompanyEntity, departments: DepartmentDto[], agents: AgentConfigDto[]): CompanyDto {
   return {
     id: company.id,
     name: company.name,
+    company_name: company.name,
     description: company.description,
     type: company.type,
     template_name: company.templateName,
     departments,
-    agent_count: agentCount,
+    agents,
+    agent_count: agents.length,
     config: {
       autonomy: { level: company.autonomyLevel },
       budget_monthly: company.budgetMonthly,

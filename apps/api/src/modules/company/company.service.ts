@@ -50,8 +50,8 @@ export class CompanyService {
         ErrorCode.CompanyNotFound,
       );
     }
-    const departments = await this.departments();
-    return toCompany(company, departments, await this.agents.count());
+    const [departments, agents] = await Promise.all([this.departments(), this.agents.configs()]);
+    return toCompany(company, departments, agents);
   }
 
   async departments(): Promise<DepartmentDto[]> {

@@ -12,6 +12,8 @@ import {
 } from '@app/domain';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
+import { DiscoveryPolicyService } from './discovery/discovery-policy.service';
+import { GuardedFetcher } from './discovery/guarded-fetch';
 import type { ModelEntryResponseDto } from './dto/model.dto';
 import { createDriver } from './drivers/driver-factory';
 import { DEFAULT_MAX_CONTEXT, localModelSupport, type ProviderRecord } from './provider-record';
@@ -38,6 +40,7 @@ export class LocalModelsService {
 
   constructor(
     private readonly providers: ProvidersService,
+    private readonly policy: DiscoveryPolicyService,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('providers.local_models');
@@ -62,8 +65,12 @@ export class LocalModelsService {
    */
   async pull(actor: ActorContext, name: string, modelName: string, res: Response): Promise<void> {
     const record = await this.supporting(name, 'pull');
-    const driver = createDriver(record, { maxRetries: 0, timeoutMs: 60_000 });
+    // Provider calls pass the discovery address checks; a refused target is an error before the stream.
+    const fetcher = new GuardedFetcher(await this.policy.policy());
+    fetcher.assertAllowed(record.endpoint);
+    const driver = createDriver(record, { maxRetries: 0, timeoutMs: 60_000, baseFetch: fetcher.fetch });
     if (!driver.pullModel) {
+      await fetcher.close();
       throw new ValidationError(`provider "${name}" cannot pull models`, ErrorCode.ProviderCapabilityUnsupported);
     }
     const abort = new AbortController();
@@ -117,6 +124,7 @@ export class LocalModelsService {
       }
     } finally {
       res.end();
+      await fetcher.close();
     }
   }
 
@@ -146,11 +154,16 @@ export class LocalModelsService {
 
   async delete(actor: ActorContext, name: string, modelId: string): Promise<void> {
     const record = await this.supporting(name, 'delete');
-    const driver = createDriver(record, { maxRetries: 0, timeoutMs: 60_000 });
-    if (!driver.deleteModel) {
-      throw new ValidationError(`provider "${name}" cannot delete models`, ErrorCode.ProviderCapabilityUnsupported);
+    const fetcher = new GuardedFetcher(await this.policy.policy());
+    const driver = createDriver(record, { maxRetries: 0, timeoutMs: 60_000, baseFetch: fetcher.fetch });
+    try {
+      if (!driver.deleteModel) {
+        throw new ValidationError(`provider "${name}" cannot delete models`, ErrorCode.ProviderCapabilityUnsupported);
+      }
+      await driver.deleteModel(modelId);
+    } finally {
+      await fetcher.close();
     }
-    await driver.deleteModel(modelId);
     if (record.models.some((m) => m.id === modelId)) {
       await this.providers.replaceModels(
         actor,

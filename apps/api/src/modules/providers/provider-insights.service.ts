@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 
 import { AppError, DEFAULT_MODEL_CAPABILITIES, ErrorCode, type LlmDriver, summariseProviderHealth } from '@app/domain';
 
+import { DiscoveryPolicyService } from './discovery/discovery-policy.service';
+import { GuardedFetcher } from './discovery/guarded-fetch';
 import type { ProviderModelDto } from './dto/model.dto';
 import type { ProviderHealthDto, TestResultDto } from './dto/provider-insights.dto';
 import { createDriver } from './drivers/driver-factory';
+import type { FetchLike } from './drivers/provider-auth';
 import { ProviderCallRecorder } from './provider-call.recorder';
 import { ProviderRegistry } from './provider-registry';
 import type { ProviderRecord } from './provider-record';
@@ -26,9 +29,14 @@ export class ProviderInsightsService {
     private readonly registry: ProviderRegistry,
     private readonly repository: ProvidersRepository,
     private readonly recorder: ProviderCallRecorder,
+    private readonly policy: DiscoveryPolicyService,
   ) {}
 
-  /** A minimal chat call without retries; failures are reported in the body, not as an error status. */
+  /**
+   * A minimal chat call without retries; failures are reported in the body, not as an error status.
+   * The call goes through the same address checks and allowlist as discovery: a refused target is
+   * an error (400, 2014), as it is there.
+   */
   async test(name: string, model?: string): Promise<TestResultDto> {
     const record = await this.providers.record(name);
     const target = model ?? record.models[0]?.id ?? null;
@@ -41,7 +49,8 @@ export class ProviderInsightsService {
         model_tested: null,
       };
     }
-    const driver = this.probeDriver(record);
+    const fetcher = new GuardedFetcher(await this.policy.policy());
+    const driver = this.probeDriver(record, fetcher.fetch);
     const started = performance.now();
     try {
       await driver.chat({
@@ -58,6 +67,9 @@ export class ProviderInsightsService {
       };
     } catch (error) {
       const appError = error instanceof AppError ? error : null;
+      if (appError?.code === ErrorCode.UnsafeDiscoveryTarget) {
+        throw appError;
+      }
       return {
         success: false,
         latency_ms: Math.round(performance.now() - started),
@@ -65,6 +77,8 @@ export class ProviderInsightsService {
         error_code: appError?.code ?? ErrorCode.ProviderError,
         model_tested: target,
       };
+    } finally {
+      await fetcher.close();
     }
   }
 
@@ -96,9 +110,9 @@ export class ProviderInsightsService {
   }
 
   /** A driver for one-off probes: no retries (fast, honest answers), still recorded for health. */
-  probeDriver(record: ProviderRecord): LlmDriver {
+  probeDriver(record: ProviderRecord, baseFetch?: FetchLike): LlmDriver {
     return new RecordingDriver(
-      createDriver(record, { maxRetries: 0, timeoutMs: TEST_CALL_TIMEOUT_MS }),
+      createDriver(record, { maxRetries: 0, timeoutMs: TEST_CALL_TIMEOUT_MS, baseFetch }),
       record.name,
       record.models,
       this.recorder,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 
 import {
   assertAuthConsistency,
+  assertCredentialsFollowDestination,
   assertProviderName,
   assertUniqueModelRefs,
   type AuthType,
@@ -83,6 +84,10 @@ function normaliseBaseUrl(raw: string | undefined | null): string | null {
     return null;
   }
   return parseBaseUrl(raw.trim()).toString().replace(/\/+$/, '');
+}
+
+function endpointOf(draft: ProviderDraft): string {
+  return resolveEndpoint(draft.baseUrl, draft.preset?.name ?? null, draft.gatewayProvider ?? draft.name);
 }
 
 /** Provider CRUD: validation, encryption of secrets, registry reload and the change announcement. */
@@ -231,6 +236,17 @@ export class ProvidersService {
       customHeaderName: dto.custom_header_name ?? current.customHeaderName,
       tosAcceptedAt: dto.tos_accepted === true ? new Date() : dto.tos_accepted === false ? null : current.tosAcceptedAt,
     });
+    assertCredentialsFollowDestination(
+      { endpoint: current.endpoint, tokenUrl: current.oauth.tokenUrl },
+      { endpoint: endpointOf(draft), tokenUrl: draft.oauth.tokenUrl },
+      draft.secrets,
+      {
+        apiKey: dto.api_key,
+        subscriptionToken: dto.subscription_token,
+        oauthClientSecret: dto.oauth_client_secret,
+        customHeaderValue: dto.custom_header_value,
+      },
+    );
     await this.write(draft, current);
     await this.changed(actor, 'provider.updated', name);
     return this.get(name);
@@ -309,7 +325,7 @@ export class ProvidersService {
       Object.entries(draft.secrets).filter(([, v]) => typeof v === 'string' && v !== ''),
     ) as ProviderSecrets;
     assertAuthConsistency({ ...draft, secrets }, draft.preset);
-    resolveEndpoint(draft.baseUrl, draft.preset?.name ?? null, draft.gatewayProvider ?? draft.name);
+    endpointOf(draft);
     return {
       ...draft,
       secrets,

@@ -73,7 +73,8 @@ export class TasksService {
     }
     const id = newTaskId();
     const project = await this.projects.resolveId(dto.project);
-    const assignee = dto.assigned_to === undefined ? null : await this.assignable(dto.assigned_to);
+    const assignee =
+      dto.assigned_to === undefined || dto.assigned_to === null ? null : await this.assignable(dto.assigned_to);
     const createdBy = requireText('created_by', dto.created_by);
     if (createdBy.toLowerCase() !== actor.username.toLowerCase()) {
       this.log.info({ task_id: id, created_by: createdBy, actor: actor.username }, 'engine.task.created_on_behalf');
@@ -128,13 +129,13 @@ export class TasksService {
   }
 
   async update(actor: ActorContext, id: string, dto: UpdateTaskDto): Promise<TaskDto> {
-    const assignee = dto.assigned_to === undefined ? undefined : await this.assignable(dto.assigned_to);
+    const assignee = await this.assigneeChange(dto.assigned_to);
     const changes: TaskChanges = {
       ...(dto.title !== undefined ? { title: requireText('title', dto.title) } : {}),
       ...(dto.description !== undefined ? { description: requireText('description', dto.description) } : {}),
       ...(dto.priority !== undefined ? { priority: dto.priority } : {}),
       ...(dto.budget_limit !== undefined ? { budgetLimit: dto.budget_limit } : {}),
-      ...(assignee ? assigneeChanges(assignee) : {}),
+      ...assignee,
     };
     const saved = await this.lifecycle.update(id, () => changes, {
       by: actor.username,
@@ -145,12 +146,12 @@ export class TasksService {
 
   async transition(actor: ActorContext, id: string, dto: TransitionTaskDto): Promise<TaskDto> {
     const target = parseTaskStatus(dto.target_status);
-    const assignee = dto.assigned_to === undefined ? undefined : await this.assignable(dto.assigned_to);
+    const assignee = await this.assigneeChange(dto.assigned_to);
     const saved = await this.lifecycle.transition(id, target, {
       by: actor.username,
       expectedVersion: dto.expected_version,
       changes: () => ({
-        ...(assignee ? assigneeChanges(assignee) : {}),
+        ...assignee,
         ...(target === 'assigned' ? { statusReason: null } : {}),
       }),
     });
@@ -168,6 +169,17 @@ export class TasksService {
 
   delete(actor: ActorContext, id: string): Promise<void> {
     return this.lifecycle.delete(id, actor.username);
+  }
+
+  /**
+   * The assignee columns a write sets: none when `assigned_to` is absent, cleared when it is null
+   * (the state machine's assignment invariant then decides whether that is allowed).
+   */
+  private async assigneeChange(ref: string | null | undefined): Promise<TaskChanges> {
+    if (ref === undefined) {
+      return {};
+    }
+    return ref === null ? { assignedTo: null, assigneeId: null } : assigneeChanges(await this.assignable(ref));
   }
 
   /** An agent that can take work: on the roster and not terminated. */

@@ -9,6 +9,8 @@ import {
   WORKFLOWS,
 } from '@app/domain';
 
+import { AgentConfigDto } from '../../agents';
+
 const OBJECT = { type: 'object', additionalProperties: true } as const;
 
 /** A department as the API shows it. */
@@ -119,13 +121,16 @@ export class CompanyConfigDto {
   ceremony_strategy!: string | null;
 }
 
-/** The company: identity, configuration and its departments. */
+/** The company: identity, configuration, departments and its roster. */
 export class CompanyDto {
   @ApiProperty()
   id!: string;
 
   @ApiProperty()
   name!: string;
+
+  @ApiProperty({ description: 'The same as `name`, under the name clients of the setup wizard read' })
+  company_name!: string;
 
   @ApiProperty()
   description!: string;
@@ -138,6 +143,9 @@ export class CompanyDto {
 
   @ApiProperty({ type: [DepartmentDto] })
   departments!: DepartmentDto[];
+
+  @ApiProperty({ type: [AgentConfigDto], description: 'Every agent on the roster, in roster order' })
+  agents!: AgentConfigDto[];
 
   @ApiProperty({ type: 'integer', description: 'Agents of the company' })
   agent_count!: number;

@@ -62,6 +62,11 @@ export class GuardedFetcher {
     }
   };
 
+  /** Refuses an unsafe target up front (before a stream starts); names are checked again when dialled. */
+  assertAllowed(target: string): void {
+    this.check(new URL(target));
+  }
+
   /** Refuses the URL or returns the dispatcher whose lookup re-checks resolved addresses (null: trusted). */
   private check(url: URL): Agent | null {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {

@@ -25,7 +25,7 @@ import {
   type TaskPriority,
   type TaskType,
 } from '@app/domain';
-import { PageQueryDto } from '@app/platform';
+import { IsOptionalNonNull, PageQueryDto } from '@app/platform';
 
 const MAX_BUDGET = 1_000_000_000;
 const MAX_LIST = 100;
@@ -80,13 +80,16 @@ export class CreateTaskDto {
   @ApiPropertyOptional({
     minLength: 1,
     maxLength: TASK_LIMITS.nameMax,
-    description: 'Agent name or id; the task is created and then assigned (two transitions), which starts its run',
+    description:
+      'Agent name or id; the task is created and then assigned (two transitions), which starts its run. ' +
+      'Null or absent: unassigned',
+    nullable: true,
   })
   @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(TASK_LIMITS.nameMax)
-  assigned_to?: string;
+  assigned_to?: string | null;
 
   @ApiPropertyOptional({ enum: TASK_COMPLEXITIES, default: 'medium' })
   @IsOptional()
@@ -147,37 +150,40 @@ export class CreateTaskDto {
 
 export class UpdateTaskDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: TASK_LIMITS.titleMax })
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MinLength(1)
   @MaxLength(TASK_LIMITS.titleMax)
   title?: string;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: TASK_LIMITS.descriptionMax })
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MinLength(1)
   @MaxLength(TASK_LIMITS.descriptionMax)
   description?: string;
 
   @ApiPropertyOptional({ enum: TASK_PRIORITIES })
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(TASK_PRIORITIES)
   priority?: TaskPriority;
 
   @ApiPropertyOptional({
     minLength: 1,
     maxLength: TASK_LIMITS.nameMax,
-    description: 'Reassign (agent name or id); not allowed on a created task (use the transition to assigned)',
+    description:
+      'Reassign (agent name or id), or null to unassign; either must keep the assignment invariant (a created ' +
+      'task has no assignee; assigned to completed need one)',
+    nullable: true,
   })
   @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(TASK_LIMITS.nameMax)
-  assigned_to?: string;
+  assigned_to?: string | null;
 
   @ApiPropertyOptional({ minimum: 0 })
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(MAX_BUDGET)
@@ -195,12 +201,17 @@ export class TransitionTaskDto {
   @IsIn(TASK_STATUSES)
   target_status!: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: TASK_LIMITS.nameMax, description: 'Assignee set by the move' })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: TASK_LIMITS.nameMax,
+    nullable: true,
+    description: 'Assignee set by the move; null clears it (where the target status allows none)',
+  })
   @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(TASK_LIMITS.nameMax)
-  assigned_to?: string;
+  assigned_to?: string | null;
 
   @ApiPropertyOptional({ minimum: 1 })
   @IsOptional()
