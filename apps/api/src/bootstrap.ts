@@ -14,6 +14,7 @@ import {
   JsonReplyExpressAdapter,
   type LoggingRuntime,
   readConfigSources,
+  rejectNulCharacters,
   createRequestContextMiddleware,
   resolveBackendHint,
   ShutdownState,
@@ -107,6 +108,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.server.bodyLimit });
+  app.use(rejectNulCharacters);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));
