@@ -3,7 +3,7 @@ import { testBackends } from '@app/testing';
 import { type AttackApp, startAttackApp } from './support/attack-app';
 import { fixedAttacks, type PlannedRequest, randomRequests } from './support/fuzz-plan';
 import { loadOperations, type Operation, operationKeys } from './support/operations';
-import { errorBodyProblem, inBatches, send } from './support/raw-http';
+import { errorBodyProblem, inBatches, type RawAnswer, send } from './support/raw-http';
 
 /**
  * Schema fuzz: every operation of the committed document gets the fixed attacks (missing and
@@ -49,6 +49,19 @@ interface Finding {
   request: string;
 }
 
+/**
+ * A 500 is always a defect. Another 5xx passes only where the operation documents it and the body
+ * says why: 503 with a provider_error code when the model provider itself is unreachable.
+ */
+function serverError(op: Operation, answer: RawAnswer): string | null {
+  if (answer.status < 500) {
+    return null;
+  }
+  const code = (answer.json as { error_detail?: { error_code?: number } }).error_detail?.error_code;
+  const upstream = answer.status === 503 && op.statuses.includes('503') && String(code).startsWith('7');
+  return upstream ? null : `status ${answer.status} (${code})`;
+}
+
 function describeRequest(planned: PlannedRequest): string {
   const { method, path, headers, body } = planned.req;
   const text = body === undefined ? '' : String(body);
@@ -89,8 +102,7 @@ describe.each(testBackends())('schema fuzz on %s', (backend) => {
     sent += plan.length;
     const findings: Finding[] = [];
     answers.forEach((answer, i) => {
-      const problem =
-        answer.status >= 500 ? `status ${answer.status}` : answer.status >= 400 ? errorBodyProblem(answer) : null;
+      const problem = answer.status >= 400 ? (errorBodyProblem(answer) ?? serverError(op!, answer)) : null;
       if (problem) {
         findings.push({ label: plan[i].label, status: answer.status, problem, request: describeRequest(plan[i]) });
       }

@@ -117,8 +117,10 @@ export async function startAttackApp(
     const agents = company.agents.map((a) => a.name);
     const tokens = { ceo } as Record<LoginRole | 'system', string>;
     const passwords: Record<string, string> = { ceo: 'correct-horse-battery-staple' };
+    const departments = ((await get('/departments')) as unknown as Json[]).map((d) => d.name as string);
     for (const role of LOGIN_ROLES.filter((r) => r !== 'ceo')) {
-      tokens[role] = await userWithRole(t, ceo, role);
+      // The manager heads the department the fixtures point at, so its department authority applies.
+      tokens[role] = await userWithRole(t, ceo, role, role, role === 'manager' ? departments[0] : undefined);
       passwords[role] = NEW_PASSWORD;
     }
     tokens.system = systemToken(secret);
@@ -135,7 +137,6 @@ export async function startAttackApp(
     const preset = { name: 'attack_preset', description: 'A custom preset.' };
     await post('/personalities/presets', preset);
     await post('/personalities/presets', { ...preset, name: 'victim_preset' });
-    const departments = ((await get('/departments')) as unknown as Json[]).map((d) => d.name as string);
     const users = ((await get('/users')) as unknown as Json[]).map((u) => u.id as string);
     const otherCeoSession = await login(t, 'ceo', passwords.ceo);
     const sessions = (

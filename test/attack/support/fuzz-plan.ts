@@ -12,6 +12,7 @@ export interface PlannedRequest {
 }
 
 export interface PlanContext {
+  /** The bearer token sent; empty for none. */
   token: string;
   fixtures: Fixtures;
 }
@@ -95,7 +96,10 @@ function request(
   ctx: PlanContext,
   parts: { path?: Record<string, string>; query?: string; body?: string; type?: string | null },
 ): RawRequest {
-  const headers: Record<string, string> = { Authorization: `Bearer ${ctx.token}`, Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (ctx.token) {
+    headers.Authorization = `Bearer ${ctx.token}`;
+  }
   const type = parts.type === undefined ? 'application/json' : parts.type;
   if (parts.body !== undefined && type !== null) {
     headers['Content-Type'] = type;
@@ -210,6 +214,12 @@ function queryAttacks(op: Operation, ctx: PlanContext, body: string | undefined)
     out.push({ label: `query ${param.name}[key]`, req: request(op, ctx, { query: `${param.name}[a]=1`, body }) });
   }
   return out;
+}
+
+/** A well-formed request for the operation: real path values, a valid body drawn for `seed`, the context's token (none when empty). */
+export function validRequest(op: Operation, ctx: PlanContext, seed: number): RawRequest {
+  const body = validBody(op, ctx, seed);
+  return request(op, ctx, { body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 /** The fixed attacks on one operation: every mutation kind the suite promises, on every field and parameter. */

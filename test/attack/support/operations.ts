@@ -23,6 +23,8 @@ export interface Operation {
   key: string;
   params: OperationParam[];
   body: { schema: JsonSchema; required: boolean } | null;
+  /** The statuses the document lists for the operation. */
+  statuses: string[];
 }
 
 /** The committed document: the suites attack what is published, so a new route is covered on the day it lands. */
@@ -52,6 +54,7 @@ export function operationKeys(): string[] {
 interface RawOperation {
   parameters?: Array<{ name: string; in: OperationParam['in']; required?: boolean; schema?: JsonSchema }>;
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, unknown>;
 }
 
 /**
@@ -114,6 +117,7 @@ export function loadOperations(): Map<string, Operation> {
           schema: p.schema ?? { type: 'string' },
         })),
         body: json ? { schema: json, required: raw.requestBody?.required === true } : null,
+        statuses: Object.keys(raw.responses ?? {}),
       });
     }
   }
