@@ -11,6 +11,7 @@ import {
   startMockLlm,
   startTestApp,
   TEST_JWT_SECRET,
+  TEST_PASSWORD,
   type TestApp,
   userWithRole,
 } from '@app/testing';
@@ -93,13 +94,15 @@ function ok(res: { status: number; body: Json }, what: string): Json {
  */
 export async function startAttackApp(
   backend: PersistenceBackend,
-  env: Record<string, string> = {},
+  options: { env?: Record<string, string>; ceoPassword?: string } = {},
 ): Promise<AttackApp> {
+  const env = options.env ?? {};
+  const ceoPassword = options.ceoPassword ?? TEST_PASSWORD;
   const mock = await startMockLlm();
   const t = await startTestApp({ backend, listen: true, env: { ...ATTACK_ENV, ...env } });
   const secret = env.SYNTHORG_JWT_SECRET ?? TEST_JWT_SECRET;
   try {
-    const ceo = await setupCeo(t);
+    const ceo = await setupCeo(t, 'ceo', ceoPassword);
     const auth = bearer(ceo);
     const post = async (path: string, body: Json): Promise<Json> =>
       ok(await t.http.post(`/api/v1${path}`).set(auth).send(body), `POST ${path}`);
@@ -116,7 +119,7 @@ export async function startAttackApp(
     const company = await createCompany(t, ceo);
     const agents = company.agents.map((a) => a.name);
     const tokens = { ceo } as Record<LoginRole | 'system', string>;
-    const passwords: Record<string, string> = { ceo: 'correct-horse-battery-staple' };
+    const passwords: Record<string, string> = { ceo: ceoPassword };
     const departments = ((await get('/departments')) as unknown as Json[]).map((d) => d.name as string);
     for (const role of LOGIN_ROLES.filter((r) => r !== 'ceo')) {
       // The manager heads the department the fixtures point at, so its department authority applies.
