@@ -207,13 +207,13 @@ describe.each(testBackends())('secret canaries on %s', (backend) => {
         })
         .join('\n');
     } else {
-      const tables = (await db.query(
+      const tables = await db.query<Array<{ table_name: string }>>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
-      )) as Array<{ table_name: string }>;
+      );
       const rows = await Promise.all(
         tables.map(
           async ({ table_name }) =>
-            (await db.query(`SELECT t::text AS row FROM "${table_name}" t`)) as Array<{ row: string }>,
+            await db.query<Array<{ row: string }>>(`SELECT t::text AS row FROM "${table_name}" t`),
         ),
       );
       text = rows
