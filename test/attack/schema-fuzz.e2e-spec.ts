@@ -14,9 +14,11 @@ import { errorBodyProblem, inBatches, type RawAnswer, send } from './support/raw
  */
 
 const SEED = Number(process.env.SYNTHORG_FUZZ_SEED ?? 19_2026);
-const RUNS = Number(process.env.SYNTHORG_FUZZ_RUNS ?? 30);
+const DEFAULT_RUNS = 30;
+const RUNS = Number(process.env.SYNTHORG_FUZZ_RUNS ?? DEFAULT_RUNS);
 const WIDTH = 8;
-const MIN_REQUESTS = 5000;
+/** What CI promises per backend (a run told to draw fewer requests per operation promises nothing). */
+const MIN_REQUESTS = RUNS >= DEFAULT_RUNS ? 5000 : 0;
 
 jest.setTimeout(Math.max(120_000, RUNS * 4000));
 
