@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 
 import { DatabaseService } from '@app/platform';
@@ -189,6 +190,30 @@ describe.each(testBackends())('secret canaries on %s', (backend) => {
     const found = files.flatMap((file) => leaks(readFileSync(file, 'utf8')).map((name) => `${name} in ${file}`));
     expect(found).toEqual([]);
     expect(leaks(env.t.consoleLines().join('\n'))).toEqual([]);
+  });
+
+  it('should not send a stored key to a host a writer points the provider at without giving the key again', async () => {
+    // A pair programmer may edit providers; moving one to a host of their own must not hand over its key.
+    const received: IncomingHttpHeaders[] = [];
+    const thief = createServer((req, res) => {
+      received.push(req.headers);
+      res.writeHead(401, { 'Content-Type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((done) => thief.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = thief.address() as { port: number };
+      const writer = { Authorization: `Bearer ${env.tokens.pair_programmer}` };
+      const moved = await env.t.http
+        .put('/api/v1/providers/canary-api-key')
+        .set(writer)
+        .send({ base_url: `http://127.0.0.1:${port}/v1` });
+      seen.push({ where: 'PUT /providers/canary-api-key (new base_url)', text: moved.text });
+      const tested = await env.t.http.post('/api/v1/providers/canary-api-key/test').set(writer).send({});
+      seen.push({ where: 'POST /providers/canary-api-key/test (moved)', text: tested.text });
+      expect(leaks(JSON.stringify(received))).toEqual([]);
+    } finally {
+      await new Promise((done) => thief.close(done));
+    }
   });
 
   it('should hold no canary in clear in the database', async () => {
