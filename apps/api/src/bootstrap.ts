@@ -17,6 +17,7 @@ import {
   JsonReplyExpressAdapter,
   type LoggingRuntime,
   readConfigSources,
+  rejectNulCharacters,
   createRequestContextMiddleware,
   resolveBackendHint,
   ShutdownState,
@@ -113,6 +114,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.server.bodyLimit });
   app.use(createBodyDepthMiddleware());
+  app.use(rejectNulCharacters);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));

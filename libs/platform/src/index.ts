@@ -14,6 +14,7 @@ export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/json-reply.adapter';
+export * from './http/nul-guard.middleware';
 export * from './http/protective-headers';
 export * from './http/request-context.middleware';
 export * from './http/validation';
