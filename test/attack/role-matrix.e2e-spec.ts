@@ -299,10 +299,12 @@ describe.each(testBackends())('role × route matrix on %s', (backend) => {
 
     it('should authenticate a request that carries Authorization by that header alone, with no CSRF demand', async () => {
       // A browser client sends the bearer header and, ambiently, the cookies login set (OWASP: CSRF guards ambient credentials).
+      // A session of its own: the matrix above may have revoked the CEO's fixed one.
+      const token = await login(env.t, 'ceo', env.passwords.ceo);
       const answer = await send(env.base, {
         method: 'POST',
         path: '/api/v1/projects',
-        headers: { 'Content-Type': 'application/json', Cookie: cookie, Authorization: `Bearer ${env.tokens.ceo}` },
+        headers: { 'Content-Type': 'application/json', Cookie: cookie, Authorization: `Bearer ${token}` },
         body: JSON.stringify({ name: 'Made with a bearer token' }),
       });
       expect(answer.status).toBe(201);

@@ -84,6 +84,12 @@ describe.each(testBackends())('secret canaries on %s', (backend) => {
     socket = await openClient(wsUrl(env.base, ticket));
     socket.send({ action: 'subscribe', channels: [...KNOWN_CHANNELS] });
 
+    // Outbound provider calls pass the discovery allowlist; the fake provider is on loopback.
+    await t.http
+      .post('/api/v1/providers/discovery-policy/entries')
+      .set(bearer(tokens.ceo))
+      .send({ host_port: new URL(mock.url).host })
+      .expect(201);
     const base = { gateway_provider: 'openai', base_url: `${mock.url}/v1`, models: [{ id: 'mock-small' }] };
     const providers: Json[] = [
       { name: 'canary-api-key', auth_type: 'api_key', api_key: CANARY.apiKey },
