@@ -6,7 +6,7 @@ import { createTestDatabase, eventually, type TestDatabase, testBackends } from 
 
 import { type MockLlm, startMockLlm, TEST_PASSWORD } from '../support';
 
-import { type ChildServer, startChildServer } from './support/child-server';
+import { type ChildServer, startChildServer } from '../support';
 import { inBatches, send } from './support/raw-http';
 
 /**

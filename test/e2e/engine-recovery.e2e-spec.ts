@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { createTestDatabase, eventually, type TestDatabase, testBackends } from '@app/testing';
-import { type MockLlm, startMockLlm, startTestApp, TEST_JWT_SECRET } from '../support';
+import { type MockLlm, startChildServer, startMockLlm, startTestApp } from '../support';
 
 import { AgentRunner } from '../../apps/api/src/modules/engine/agent-runner';
 
@@ -12,8 +12,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 jest.setTimeout(120_000);
 
-const MAIN = resolve(__dirname, '../../dist/apps/api/src/main.js');
-const ANSI = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
 const PASSWORD = 'correct-horse-battery-staple';
 
 interface Server {
@@ -25,40 +23,8 @@ interface Server {
 
 /** The built server as a real child process (so it can be killed like a crashed pod). */
 async function startServer(dir: string, db: TestDatabase, extra: Record<string, string> = {}): Promise<Server> {
-  if (!existsSync(MAIN)) {
-    throw new Error(`${MAIN} does not exist: run npm run build first`);
-  }
-  const proc = spawn(process.execPath, [MAIN], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      ...db.env,
-      SYNTHORG_JWT_SECRET: TEST_JWT_SECRET,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(dir, 'logs'),
-      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
-      SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1',
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
-  const port = await new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /api\.server\.started[\s\S]*?port[^0-9]*(\d+)/.exec(output.replace(ANSI, ''));
-      if (match) {
-        clearTimeout(timer);
-        resolvePort(Number(match[1]));
-      }
-    };
-    proc.stdout?.on('data', onData);
-    proc.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`exited ${code}:\n${output}`)));
-  });
-  return { proc, base: `http://127.0.0.1:${port}/api/v1`, output: () => output, exited };
+  const server = await startChildServer(dir, db, { SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000', ...extra });
+  return { proc: server.proc, base: `${server.url}/api/v1`, output: server.output, exited: server.exited };
 }
 
 async function call(server: Server, method: string, path: string, token: string | null, body?: Json): Promise<Json> {

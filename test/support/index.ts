@@ -4,3 +4,4 @@ export * from './test-app';
 export * from './auth-helpers';
 export * from './company-helpers';
 export * from './mock-llm';
+export * from './child-server';

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 
 import { type TestDatabase } from '@app/testing';
 
-import { TEST_JWT_SECRET } from '../../support';
+import { TEST_JWT_SECRET } from './test-app';
 
-const MAIN = resolve(__dirname, '../../../dist/apps/api/src/main.js');
+const MAIN = resolve(__dirname, '../../dist/apps/api/src/main.js');
 const ANSI = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
 
 /** The built server running as a child process, so that it can be killed like a crashed pod. */
