@@ -70,7 +70,7 @@ function singularOf(name) {
     singular = last.slice(0, -3) + 'y';
   } else if (/(ss|x|ch|sh)es$/.test(last)) {
     singular = last.slice(0, -2);
-  } else if (/[^su]s$/.test(last) && last.length > 3) {
+  } else if (/[^isu]s$/.test(last) && last.length > 3) {
     singular = last.slice(0, -1);
   }
   return [...words.slice(0, -1), singular].join('-');

@@ -16,18 +16,26 @@ const run = promisify(execFile);
 
 const NAME = 'scaffold-probes';
 const DIR = `apps/api/src/modules/${NAME}`;
-const CREATED = [
-  `${DIR}/index.ts`,
-  `${DIR}/${NAME}.module.ts`,
-  `${DIR}/${NAME}.controller.ts`,
-  `${DIR}/${NAME}.service.ts`,
-  `${DIR}/${NAME}.service.spec.ts`,
-  `${DIR}/${NAME}.repository.ts`,
-  `${DIR}/${NAME}.mapper.ts`,
-  `${DIR}/dto/scaffold-probe.dto.ts`,
-  'libs/persistence/src/entities/scaffold-probe.entity.ts',
-  `test/e2e/${NAME}.e2e-spec.ts`,
-];
+
+/** The files the generator creates for a module and the singular of its resource. */
+function createdFiles(name: string, singular: string): string[] {
+  const dir = `apps/api/src/modules/${name}`;
+  return [
+    `${dir}/index.ts`,
+    `${dir}/${name}.module.ts`,
+    `${dir}/${name}.controller.ts`,
+    `${dir}/${name}.service.ts`,
+    `${dir}/${name}.service.spec.ts`,
+    `${dir}/${name}.repository.ts`,
+    `${dir}/${name}.mapper.ts`,
+    `${dir}/dto/${singular}.dto.ts`,
+    `libs/persistence/src/entities/${singular}.entity.ts`,
+    `test/e2e/${name}.e2e-spec.ts`,
+  ];
+}
+const CREATED = createdFiles(NAME, 'scaffold-probe');
+// A second module whose name is its own singular, generated beside the first.
+const LEDGER = createdFiles('scaffold-ledger', 'scaffold-ledger');
 const REGISTERED = [
   'libs/persistence/src/entities/index.ts',
   'libs/domain/src/errors/error-codes.ts',
@@ -90,7 +98,7 @@ describe('npm run new:module', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('should generate a module that typechecks, lints and is formatted when given a new name', async () => {
+  it('should generate modules that typecheck, lint and are formatted when given new names', async () => {
     const result = await generate(root, NAME);
     expect(result).toMatchObject({ ok: true, stderr: '' });
     expect(result.stdout).toContain('npm run migration:generate -- ScaffoldProbes');
@@ -101,7 +109,12 @@ describe('npm run new:module', () => {
     expect(readFileSync(path.join(root, 'apps/api/src/app.module.ts'), 'utf8')).toContain('ScaffoldProbesModule,');
     expect(readFileSync(path.join(root, REGISTERED[0]), 'utf8').split('ScaffoldProbeEntity,')).toHaveLength(3);
 
-    const files = [...CREATED, ...REGISTERED];
+    expect(await generate(root, 'scaffold-ledger')).toMatchObject({ ok: true, stderr: '' });
+    for (const file of LEDGER) {
+      expect(existsSync(path.join(root, file))).toBe(true);
+    }
+
+    const files = [...CREATED, ...LEDGER, ...REGISTERED];
     expect(typeErrors(root, files)).toEqual([]);
     expect(await lintErrors(root, files)).toEqual([]);
     await expect(run(process.execPath, [PRETTIER, '--check', ...files], { cwd: root })).resolves.toBeDefined();
