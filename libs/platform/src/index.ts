@@ -13,6 +13,7 @@ export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/json-reply.adapter';
+export * from './http/openapi-schemas';
 export * from './http/request-context.middleware';
 export * from './http/validation';
 export * from './idempotency/idempotency-key';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -30,6 +30,7 @@ import { PageQueryDto } from '@app/platform';
 const MAX_BUDGET = 1_000_000_000;
 const MAX_LIST = 100;
 
+@ApiSchema({ name: 'AcceptanceCriterionInput' })
 export class AcceptanceCriterionDto {
   @ApiProperty({ minLength: 1, maxLength: 1024 })
   @IsString()
@@ -43,6 +44,7 @@ export class AcceptanceCriterionDto {
   met?: boolean;
 }
 
+@ApiSchema({ name: 'CreateTaskRequest' })
 export class CreateTaskDto {
   @ApiProperty({ minLength: 1, maxLength: TASK_LIMITS.titleMax })
   @IsString()
@@ -145,6 +147,7 @@ export class CreateTaskDto {
   parent_task_id?: string;
 }
 
+@ApiSchema({ name: 'UpdateTaskRequest' })
 export class UpdateTaskDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: TASK_LIMITS.titleMax })
   @IsOptional()
@@ -190,6 +193,7 @@ export class UpdateTaskDto {
   expected_version?: number;
 }
 
+@ApiSchema({ name: 'TransitionTaskRequest' })
 export class TransitionTaskDto {
   @ApiProperty({ enum: TASK_STATUSES })
   @IsIn(TASK_STATUSES)
@@ -209,6 +213,7 @@ export class TransitionTaskDto {
   expected_version?: number;
 }
 
+@ApiSchema({ name: 'CancelTaskRequest' })
 export class CancelTaskDto {
   @ApiProperty({ minLength: 1, maxLength: TASK_LIMITS.reasonMax })
   @IsString()
@@ -241,6 +246,7 @@ export class TaskQueryDto extends PageQueryDto {
   project?: string;
 }
 
+@ApiSchema({ name: 'AcceptanceCriterion' })
 export class AcceptanceCriterionResponseDto {
   @ApiProperty()
   description!: string;
@@ -249,6 +255,7 @@ export class AcceptanceCriterionResponseDto {
   met!: boolean;
 }
 
+@ApiSchema({ name: 'Task' })
 export class TaskDto {
   @ApiProperty({ example: 'task-0123456789abcdef0123456789abcdef' })
   id!: string;
