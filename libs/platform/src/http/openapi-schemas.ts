@@ -13,6 +13,7 @@ export function schemaRef(name: string): RefObject {
   return { $ref: `#/components/schemas/${name}` };
 }
 
+/** The envelope's `error_detail`: the RFC 9457 fields plus the error code, category and retry hints. */
 export const ERROR_DETAIL_SCHEMA = {
   type: 'object',
   required: ['detail', 'error_code', 'error_category', 'retryable', 'retry_after', 'instance', 'title', 'type'],
