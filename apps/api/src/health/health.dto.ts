@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'SubsystemStatus' })
 export class SubsystemStatusDto {
   @ApiProperty({ example: 'persistence' })
   name!: string;
@@ -11,6 +12,7 @@ export class SubsystemStatusDto {
   detail!: string | null;
 }
 
+@ApiSchema({ name: 'PersistenceStatus' })
 export class PersistenceStatusDto {
   @ApiProperty({ enum: ['sqlite', 'postgres'] })
   backend!: 'sqlite' | 'postgres';
@@ -19,6 +21,7 @@ export class PersistenceStatusDto {
   state!: string;
 }
 
+@ApiSchema({ name: 'HealthStatus' })
 export class HealthStatusDto {
   @ApiProperty({
     enum: ['ok', 'degraded', 'down'],
@@ -49,6 +52,7 @@ export class HealthStatusDto {
   subsystems!: SubsystemStatusDto[];
 }
 
+@ApiSchema({ name: 'ProbeStatusResponse' })
 export class ProbeStatusDto {
   @ApiProperty({ enum: ['alive', 'ready'] })
   status!: 'alive' | 'ready';

@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 
+import { ErrorCode } from '@app/domain';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@app/platform';
 
 const PARAMETER_NAME = 'IdempotencyKey';
@@ -27,8 +28,9 @@ export function addIdempotencyKeyHeader(document: OpenAPIObject): void {
       description:
         'Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. ' +
         'A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; ' +
-        'another payload gets 422 (2021); a retry while the first request runs gets 409 (4020, retryable); ' +
-        'a malformed key gets 400 (2020). Server errors and request validation failures release the key.',
+        `another payload gets 422 (${ErrorCode.IdempotencyKeyMismatch}); a retry while the first request runs ` +
+        `gets 409 (${ErrorCode.IdempotencyKeyInFlight}, retryable); a malformed key gets 400 ` +
+        `(${ErrorCode.IdempotencyKeyInvalid}). Server errors and request validation failures release the key.`,
       schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x21-\\x7E]+$' },
     },
   };

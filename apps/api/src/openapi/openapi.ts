@@ -3,6 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 
 import { INTERFACE_VERSION } from '../version';
 
+import { addSharedComponents } from './components';
 import { addIdempotencyKeyHeader } from './idempotency-header';
 
 export const OPENAPI_JSON_PATH = 'docs/openapi.json';
@@ -43,11 +44,13 @@ export function serveOpenApi(app: INestApplication, document: OpenAPIObject): vo
 
 /**
  * @nestjs/swagger still emits 3.0 idioms: `nullable: true` becomes a type union with 'null' and
- * `example` becomes `examples`. Operation ids are made from the path plus the handler name.
+ * `example` becomes `examples`. What operations share moves to `components`. Operation ids are made
+ * from the path plus the handler name.
  */
 export function postProcess(document: OpenAPIObject): OpenAPIObject {
   const processed = convert3_0Idioms(JSON.parse(JSON.stringify(document)) as Json) as unknown as OpenAPIObject;
   processed.openapi = '3.1.0';
+  addSharedComponents(processed);
   addIdempotencyKeyHeader(processed);
   for (const [path, item] of Object.entries(processed.paths)) {
     for (const method of HTTP_METHODS) {

@@ -1,7 +1,9 @@
 import { applyDecorators, HttpCode, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiNoContentResponse, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
-import { ERROR_DETAIL_SCHEMA } from './openapi-schemas';
+import { ErrorCode } from '@app/domain';
+
+import { schemaRef, type SchemaObject } from './openapi-schemas';
 
 /** Options of a success envelope: status (default 200), array or nullable payload, description. */
 export interface EnvelopeOptions {
@@ -24,6 +26,11 @@ function extraModels(model: Payload): Type<unknown>[] {
   return model === 'object' ? [] : [model];
 }
 
+/** An envelope from components.schemas with its `data` typed for one operation. */
+function typedEnvelope(envelope: 'ApiResponse' | 'PaginatedResponse', data: Record<string, unknown>): SchemaObject {
+  return { allOf: [schemaRef(envelope), { properties: { data } }] };
+}
+
 /** Documents `ApiResponse<model>` (and sets the success status); one decorator instead of a stack. */
 export function ApiEnvelope(model: Payload, options: EnvelopeOptions = {}): MethodDecorator {
   const status = options.status ?? 200;
@@ -33,16 +40,7 @@ export function ApiEnvelope(model: Payload, options: EnvelopeOptions = {}): Meth
     ApiResponse({
       status,
       description: options.description ?? 'Success',
-      schema: {
-        type: 'object',
-        required: ['data', 'error', 'error_detail', 'success'],
-        properties: {
-          data: payloadSchema(model, options),
-          error: { type: 'null' },
-          error_detail: { type: 'null' },
-          success: { type: 'boolean', enum: [true] },
-        },
-      },
+      schema: typedEnvelope('ApiResponse', payloadSchema(model, options)),
     }),
   );
 }
@@ -54,22 +52,7 @@ export function ApiPaged(model: Type<unknown>): MethodDecorator {
     ApiResponse({
       status: 200,
       description: 'One page of results',
-      schema: {
-        type: 'object',
-        required: ['data', 'error', 'error_detail', 'success', 'pagination', 'degraded_sources'],
-        properties: {
-          data: { type: 'array', items: { $ref: getSchemaPath(model) } },
-          error: { type: 'null' },
-          error_detail: { type: 'null' },
-          success: { type: 'boolean', enum: [true] },
-          pagination: {
-            type: 'object',
-            required: ['total', 'offset', 'limit'],
-            properties: { total: { type: 'integer' }, offset: { type: 'integer' }, limit: { type: 'integer' } },
-          },
-          degraded_sources: { type: 'array', items: { type: 'string' } },
-        },
-      },
+      schema: typedEnvelope('PaginatedResponse', { type: 'array', items: { $ref: getSchemaPath(model) } }),
     }),
   );
 }
@@ -80,61 +63,42 @@ export function ApiNoContent(): MethodDecorator {
 }
 
 /** The statuses a route can answer with the error envelope. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
 /** Documents the error statuses a route can answer with the error envelope. */
 export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator {
-  return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({
-        status,
-        description: ERROR_DESCRIPTIONS[status],
-        content: {
-          'application/json': { schema: ERROR_ENVELOPE_SCHEMA },
-          'application/problem+json': { schema: PROBLEM_SCHEMA },
-        },
-      }),
-    ),
-  );
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, ...errorResponse(status) })));
 }
 
-const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
-  400: 'Validation error (2xxx)',
-  401: 'Authentication required (1000)',
-  403: 'Insufficient role (1001)',
-  404: 'Not found (3xxx)',
-  409: 'Conflict (4xxx)',
-  429: 'Rate limited (5000), with Retry-After',
-  500: 'Internal error (8000)',
-  503: 'Service not wired (8001), retryable',
+/** Name in components.responses and description of each error status. */
+const ERROR_RESPONSE_NAMES: Record<ErrorStatus, readonly [name: string, description: string]> = {
+  400: ['BadRequest', 'Validation error (2xxx)'],
+  401: ['Unauthorized', 'Authentication required (1000)'],
+  403: ['Forbidden', 'Insufficient role (1001)'],
+  404: ['NotFound', 'Not found (3xxx)'],
+  409: ['Conflict', 'Conflict (4xxx)'],
+  413: ['PayloadTooLarge', 'Request body over the size limit'],
+  422: ['UnprocessableEntity', `Idempotency-Key reused with another request (${ErrorCode.IdempotencyKeyMismatch})`],
+  429: ['TooManyRequests', 'Rate limited (5000), with Retry-After'],
+  500: ['InternalServerError', 'Internal error (8000)'],
+  503: ['ServiceUnavailable', 'Service not wired (8001), retryable'],
 };
 
-const ERROR_ENVELOPE_SCHEMA = {
-  type: 'object',
-  required: ['data', 'error', 'error_detail', 'success'],
-  properties: {
-    data: { type: 'null' },
-    error: { type: 'string' },
-    error_detail: ERROR_DETAIL_SCHEMA,
-    success: { type: 'boolean', enum: [false] },
-  },
-};
+/** The response object of one error status: the error envelope, or problem+json when preferred. */
+export function errorResponse(status: ErrorStatus): SchemaObject {
+  return {
+    description: ERROR_RESPONSE_NAMES[status][1],
+    content: {
+      'application/json': { schema: schemaRef('ErrorResponse') },
+      'application/problem+json': { schema: schemaRef('ProblemDetail') },
+    },
+  };
+}
 
-const PROBLEM_SCHEMA = {
-  type: 'object',
-  required: [
-    'type',
-    'title',
-    'status',
-    'detail',
-    'instance',
-    'error_code',
-    'error_category',
-    'retryable',
-    'retry_after',
-  ],
-  properties: {
-    ...ERROR_DETAIL_SCHEMA.properties,
-    status: { type: 'integer' },
-  },
-};
+/** Every error status with its name in components.responses (operations refer to them by that name). */
+export function errorResponseNames(): Array<[status: ErrorStatus, name: string]> {
+  return (Object.keys(ERROR_RESPONSE_NAMES).map(Number) as ErrorStatus[]).map((status) => [
+    status,
+    ERROR_RESPONSE_NAMES[status][0],
+  ]);
+}

@@ -2,19 +2,31 @@ import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 
 import { Permission, personalityJsonSchema } from '@app/domain';
-import { Actor, type ActorContext, Endpoint, JsonObjectPipe, PathId, RequiresSubsystems } from '@app/platform';
+import {
+  Actor,
+  type ActorContext,
+  Endpoint,
+  JsonObjectPipe,
+  namedSchema,
+  PathId,
+  RequiresSubsystems,
+} from '@app/platform';
 
 import { PersonalityPresetDto, PersonalityPresetSummaryDto } from './dto/personality.dto';
 import { PersonalitiesService } from './personalities.service';
 
 const schema = personalityJsonSchema() as { properties: Record<string, object> };
-const CREATE_BODY = {
+const CREATE_BODY = namedSchema('CreatePersonalityPresetRequest', {
   type: 'object',
   required: ['name'],
   additionalProperties: false,
   properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,99}$' }, ...schema.properties },
-};
-const UPDATE_BODY = { type: 'object', additionalProperties: false, properties: schema.properties };
+});
+const UPDATE_BODY = namedSchema('UpdatePersonalityPresetRequest', {
+  type: 'object',
+  additionalProperties: false,
+  properties: schema.properties,
+});
 
 @ApiTags('personalities')
 @ApiBearerAuth()

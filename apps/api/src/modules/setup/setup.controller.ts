@@ -14,6 +14,7 @@ import {
   CreateCompanyResponseDto,
   CreateSetupAgentDto,
   NameLocalesDto,
+  NameLocalesResponseDto,
   SetAgentModelDto,
   SetAgentNameDto,
   SetAgentPersonalityDto,
@@ -204,7 +205,7 @@ export class SetupController {
   @Get('name-locales')
   @Endpoint({
     summary: 'The locales random agent names come from',
-    response: NameLocalesDto,
+    response: NameLocalesResponseDto,
     errors: [401, 403],
     permission: Permission.Read,
   })
@@ -215,7 +216,7 @@ export class SetupController {
   @Put('name-locales')
   @Endpoint({
     summary: 'Choose the name locales (1–100 codes, or ["__all__"])',
-    response: NameLocalesDto,
+    response: NameLocalesResponseDto,
     errors: [400, 401, 403, 409],
     permission: Permission.Administer,
   })

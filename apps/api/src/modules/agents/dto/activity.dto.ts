@@ -1,10 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 import { ACTIVITY_EVENT_TYPES, ACTIVITY_WINDOWS_HOURS, type ActivityEventType } from '@app/domain';
 import { PageQueryDto } from '@app/platform';
 
+@ApiSchema({ name: 'ActivityEvent' })
 export class ActivityEventDto {
   @ApiProperty({ enum: ACTIVITY_EVENT_TYPES })
   event_type!: ActivityEventType;

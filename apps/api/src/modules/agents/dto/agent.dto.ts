@@ -1,9 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
 import { AGENT_STATUSES, AUTONOMY_LEVELS, MODEL_TIERS, SENIORITY_LEVELS } from '@app/domain';
 
 const OBJECT = { type: 'object', additionalProperties: true } as const;
 
+@ApiSchema({ name: 'ModelConfig' })
 export class AgentModelDto {
   @ApiProperty({ type: 'string', nullable: true })
   provider!: string | null;
@@ -22,6 +23,7 @@ export class AgentModelDto {
 }
 
 /** AgentConfig: an agent as configured on the roster. */
+@ApiSchema({ name: 'AgentConfig' })
 export class AgentConfigDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
@@ -75,6 +77,7 @@ export class AgentConfigDto {
   hiring_date!: string;
 }
 
+@ApiSchema({ name: 'CareerEvent' })
 export class CareerEventDto {
   @ApiProperty({ enum: ['hired', 'onboarded', 'promoted', 'demoted', 'fired'] })
   event_type!: string;
@@ -92,6 +95,7 @@ export class CareerEventDto {
   metadata!: Record<string, string>;
 }
 
+@ApiSchema({ name: 'WindowMetrics' })
 export class WindowMetricsDto {
   @ApiProperty({ enum: ['7d', '30d', '90d'] })
   window_size!: string;
@@ -124,6 +128,7 @@ export class WindowMetricsDto {
   collaboration_score!: number | null;
 }
 
+@ApiSchema({ name: 'TrendResult' })
 export class TrendResultDto {
   @ApiProperty()
   metric_name!: string;
@@ -141,6 +146,7 @@ export class TrendResultDto {
   data_point_count!: number;
 }
 
+@ApiSchema({ name: 'AgentPerformanceSummary' })
 export class AgentPerformanceSummaryDto {
   @ApiProperty()
   agent_name!: string;

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'PersonalityPresetSummaryResponse' })
 export class PersonalityPresetSummaryDto {
   @ApiProperty()
   name!: string;
@@ -15,6 +16,7 @@ export class PersonalityPresetSummaryDto {
 }
 
 /** A preset: its name and source plus every PersonalityConfig field (see /personalities/schema). */
+@ApiSchema({ name: 'PersonalityPresetResponse' })
 export class PersonalityPresetDto extends PersonalityPresetSummaryDto {
   @ApiProperty()
   communication_style!: string;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsNumber, IsObject, IsOptional, IsPositive, Max } from 'class-validator';
 
 import {
@@ -14,6 +14,7 @@ import { AgentConfigDto } from '../../agents';
 const OBJECT = { type: 'object', additionalProperties: true } as const;
 
 /** A department as the API shows it. */
+@ApiSchema({ name: 'Department' })
 export class DepartmentDto {
   @ApiProperty()
   name!: string;
@@ -44,6 +45,7 @@ export class DepartmentDto {
 }
 
 /** One daily point of a department's cost trend. */
+@ApiSchema({ name: 'CostTrendPoint' })
 export class CostTrendPointDto {
   @ApiProperty({ format: 'date-time' })
   timestamp!: string;
@@ -53,6 +55,7 @@ export class CostTrendPointDto {
 }
 
 /** Head count, utilisation, throughput, quality and cost of a department. */
+@ApiSchema({ name: 'DepartmentHealth' })
 export class DepartmentHealthDto {
   @ApiProperty()
   department_name!: string;
@@ -95,12 +98,14 @@ export class DepartmentHealthDto {
 }
 
 /** The company-wide autonomy default. */
+@ApiSchema({ name: 'CompanyAutonomy' })
 export class CompanyAutonomyDto {
   @ApiProperty({ enum: AUTONOMY_LEVELS })
   level!: string;
 }
 
 /** The company's configuration. */
+@ApiSchema({ name: 'CompanyConfig' })
 export class CompanyConfigDto {
   @ApiProperty({ type: CompanyAutonomyDto })
   autonomy!: CompanyAutonomyDto;
@@ -122,6 +127,7 @@ export class CompanyConfigDto {
 }
 
 /** The company: identity, configuration, departments and its roster. */
+@ApiSchema({ name: 'CompanyResponse' })
 export class CompanyDto {
   @ApiProperty()
   id!: string;
@@ -164,6 +170,7 @@ export class CompanyDto {
  * A department's ceremony policy (every key optional; a null key inherits and is not stored).
  * The body of PUT /departments/{name}/ceremony-policy and what it answers.
  */
+@ApiSchema({ name: 'CeremonyPolicy' })
 export class CeremonyPolicyDto {
   @ApiPropertyOptional({ enum: CEREMONY_STRATEGIES, nullable: true })
   @IsOptional()

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
@@ -15,6 +15,7 @@ import {
 import { PROJECT_STATUSES } from '@app/domain';
 import { PageQueryDto } from '@app/platform';
 
+@ApiSchema({ name: 'CreateProjectRequest' })
 export class CreateProjectDto {
   @ApiProperty({ minLength: 1, maxLength: 200 })
   @IsString()
@@ -73,6 +74,7 @@ export class ProjectQueryDto extends PageQueryDto {
   lead?: string;
 }
 
+@ApiSchema({ name: 'Project' })
 export class ProjectDto {
   @ApiProperty({ example: 'proj-0123456789ab' })
   id!: string;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 /** Query of POST /providers/{name}/discover-models. */
@@ -12,6 +12,7 @@ export class DiscoverModelsQueryDto {
 }
 
 /** Models found by discovery. */
+@ApiSchema({ name: 'DiscoverModelsResponse' })
 export class DiscoverModelsResultDto {
   @ApiProperty({ type: [String] })
   discovered_models!: string[];

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   IsInt,
   IsNumber,
@@ -17,6 +17,7 @@ import { MODEL_ID_MAX_LENGTH } from '@app/domain';
 const MAX_COST = 1_000_000;
 
 /** Launch parameters of a local model (null leaves the runtime default). */
+@ApiSchema({ name: 'LocalModelParams' })
 export class LocalModelParamsDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 128, maximum: 1_048_576 })
   num_ctx?: number | null;
@@ -35,6 +36,7 @@ export class LocalModelParamsDto {
 }
 
 /** A model as a provider write declares it. */
+@ApiSchema({ name: 'ModelEntry' })
 export class ModelEntryDto {
   @ApiProperty({ minLength: 1, maxLength: MODEL_ID_MAX_LENGTH })
   @IsString()
@@ -84,6 +86,7 @@ export class ModelEntryDto {
 }
 
 /** A model as the API shows it. */
+@ApiSchema({ name: 'ModelEntryResponse' })
 export class ModelEntryResponseDto {
   @ApiProperty()
   id!: string;
@@ -108,6 +111,7 @@ export class ModelEntryResponseDto {
 }
 
 /** A model with the capability flags its driver reports. */
+@ApiSchema({ name: 'ProviderModelResponse' })
 export class ProviderModelDto extends ModelEntryResponseDto {
   @ApiProperty()
   supports_tools!: boolean;
@@ -120,6 +124,7 @@ export class ProviderModelDto extends ModelEntryResponseDto {
 }
 
 /** Body of PUT /providers/{name}/models/{model_id}/config. */
+@ApiSchema({ name: 'UpdateModelConfigRequest' })
 export class LocalModelConfigDto {
   @ApiProperty({ type: LocalModelParamsDto })
   @IsObject()
@@ -127,6 +132,7 @@ export class LocalModelConfigDto {
 }
 
 /** Body of POST /providers/{name}/models/pull. */
+@ApiSchema({ name: 'PullModelRequest' })
 export class PullModelDto {
   @ApiProperty({ maxLength: 256, pattern: '^[a-zA-Z0-9._:/@-]+$' })
   @IsString()

@@ -1,10 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 
 import { AUTH_TYPES, PROVIDER_PROTOCOLS } from '@app/domain';
 
 import { ModelEntryResponseDto } from './model.dto';
 
+@ApiSchema({ name: 'ProviderPresetResponse' })
 export class PresetDto {
   @ApiProperty()
   name!: string;
@@ -49,6 +50,7 @@ export class PresetDto {
   supports_model_config!: boolean;
 }
 
+@ApiSchema({ name: 'ProbePresetRequest' })
 export class ProbePresetDto {
   @ApiProperty({ maxLength: 64 })
   @IsString()
@@ -57,6 +59,7 @@ export class ProbePresetDto {
   preset_name!: string;
 }
 
+@ApiSchema({ name: 'ProbePresetResponse' })
 export class ProbePresetResultDto {
   @ApiProperty({ type: 'string', nullable: true, description: 'First reachable candidate URL' })
   url!: string | null;
@@ -68,6 +71,7 @@ export class ProbePresetResultDto {
   candidates_tried!: number;
 }
 
+@ApiSchema({ name: 'DiscoveryPolicyResponse' })
 export class DiscoveryPolicyDto {
   @ApiProperty({ type: [String] })
   host_port_allowlist!: string[];
@@ -79,6 +83,7 @@ export class DiscoveryPolicyDto {
   entry_count!: number;
 }
 
+@ApiSchema({ name: 'DiscoveryPolicyEntryRequest' })
 export class HostPortDto {
   @ApiProperty({ maxLength: 262, example: 'localhost:11434' })
   @IsString()

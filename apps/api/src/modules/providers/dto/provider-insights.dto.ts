@@ -1,9 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 import { MODEL_ID_MAX_LENGTH } from '@app/domain';
 
 /** Body of POST /providers/{name}/test. */
+@ApiSchema({ name: 'TestConnectionRequest' })
 export class TestProviderDto {
   @ApiPropertyOptional({
     maxLength: MODEL_ID_MAX_LENGTH,
@@ -17,6 +18,7 @@ export class TestProviderDto {
 }
 
 /** Outcome of a probe call. */
+@ApiSchema({ name: 'TestConnectionResponse' })
 export class TestResultDto {
   @ApiProperty()
   success!: boolean;
@@ -35,6 +37,7 @@ export class TestResultDto {
 }
 
 /** A provider's health over the last 24 hours of calls. */
+@ApiSchema({ name: 'ProviderHealthResponse' })
 export class ProviderHealthDto {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
   last_check_timestamp!: string | null;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -33,6 +33,7 @@ const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$/;
 const SECRET_MAX = 8192;
 
 /** What happens when the provider fails or runs out of quota. */
+@ApiSchema({ name: 'Degradation' })
 export class DegradationDto {
   @ApiPropertyOptional({ enum: DEGRADATION_STRATEGIES, default: 'alert' })
   @IsOptional()
@@ -61,6 +62,7 @@ export class DegradationDto {
 }
 
 /** Usage limits of a provider, per minute, hour and day. */
+@ApiSchema({ name: 'Quota' })
 export class QuotaDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
   requests_per_minute?: number | null;
@@ -190,6 +192,7 @@ export class ProviderFieldsDto {
 }
 
 /** Body of POST /providers. */
+@ApiSchema({ name: 'CreateProviderRequest' })
 export class CreateProviderDto extends ProviderFieldsDto {
   @ApiProperty({ pattern: NAME_PATTERN.source, minLength: 2, maxLength: 64 })
   @IsString()
@@ -204,6 +207,7 @@ export class CreateProviderDto extends ProviderFieldsDto {
 }
 
 /** Body of PUT /providers/{name}. */
+@ApiSchema({ name: 'UpdateProviderRequest' })
 export class UpdateProviderDto extends ProviderFieldsDto {
   @ApiPropertyOptional({ description: 'Remove the stored api key' })
   @IsOptional()
@@ -227,6 +231,7 @@ export class UpdateProviderDto extends ProviderFieldsDto {
 }
 
 /** Creation from a preset: the preset supplies the rest (models default to the preset's). */
+@ApiSchema({ name: 'CreateFromPresetRequest' })
 export class FromPresetDto extends PickType(ProviderFieldsDto, [
   'auth_type',
   'api_key',
@@ -248,6 +253,7 @@ export class FromPresetDto extends PickType(ProviderFieldsDto, [
 }
 
 /** The degradation settings as the API shows them. */
+@ApiSchema({ name: 'DegradationResponse' })
 export class DegradationResponseDto {
   @ApiProperty({ enum: DEGRADATION_STRATEGIES })
   strategy!: string;
@@ -260,6 +266,7 @@ export class DegradationResponseDto {
 }
 
 /** A provider as the API shows it: never a secret, only whether each one is set. */
+@ApiSchema({ name: 'ProviderResponse' })
 export class ProviderDto {
   @ApiProperty()
   name!: string;

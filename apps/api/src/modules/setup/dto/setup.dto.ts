@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -22,6 +22,7 @@ import {
   type SeniorityLevel,
 } from '@app/domain';
 
+@ApiSchema({ name: 'SetupStatusResponse' })
 export class SetupStatusDto {
   @ApiProperty({ description: 'No CEO account exists yet (POST /auth/setup first)' })
   needs_admin!: boolean;
@@ -45,6 +46,7 @@ export class SetupStatusDto {
   min_password_length!: number;
 }
 
+@ApiSchema({ name: 'TemplateVariableResponse' })
 export class TemplateVariableDto {
   @ApiProperty()
   name!: string;
@@ -62,6 +64,7 @@ export class TemplateVariableDto {
   required!: boolean;
 }
 
+@ApiSchema({ name: 'TemplateInfoResponse' })
 export class TemplateSummaryDto {
   @ApiProperty()
   name!: string;
@@ -97,6 +100,7 @@ export class TemplateSummaryDto {
   workflow!: string;
 }
 
+@ApiSchema({ name: 'SetupCompanyRequest' })
 export class CreateCompanyDto {
   @ApiProperty({ minLength: 1, maxLength: 200 })
   @IsString()
@@ -130,6 +134,7 @@ export class CreateCompanyDto {
   variables?: Record<string, unknown>;
 }
 
+@ApiSchema({ name: 'SetupAgentSummary' })
 export class SetupAgentSummaryDto {
   @ApiProperty()
   name!: string;
@@ -156,6 +161,7 @@ export class SetupAgentSummaryDto {
   personality_preset!: string | null;
 }
 
+@ApiSchema({ name: 'SetupCompanyResponse' })
 export class CreateCompanyResponseDto {
   @ApiProperty()
   company_name!: string;
@@ -176,6 +182,7 @@ export class CreateCompanyResponseDto {
   agents!: SetupAgentSummaryDto[];
 }
 
+@ApiSchema({ name: 'SetupAgentsListResponse' })
 export class SetupAgentListDto {
   @ApiProperty({ type: [SetupAgentSummaryDto], description: 'In stored order: the index is the agent_index' })
   agents!: SetupAgentSummaryDto[];
@@ -184,6 +191,7 @@ export class SetupAgentListDto {
   agent_count!: number;
 }
 
+@ApiSchema({ name: 'SetupAgentRequest' })
 export class CreateSetupAgentDto {
   @ApiProperty({ minLength: 1, maxLength: AGENT_NAME_MAX_LENGTH, description: 'Addressable as /agents/{agent_name}' })
   @IsString()
@@ -241,6 +249,7 @@ export class CreateSetupAgentDto {
   autonomy_level?: AutonomyLevel;
 }
 
+@ApiSchema({ name: 'UpdateAgentModelRequest' })
 export class SetAgentModelDto {
   @ApiProperty({ minLength: 1, maxLength: 100 })
   @IsString()
@@ -255,6 +264,7 @@ export class SetAgentModelDto {
   model_id!: string;
 }
 
+@ApiSchema({ name: 'UpdateAgentNameRequest' })
 export class SetAgentNameDto {
   @ApiProperty({ minLength: 1, maxLength: AGENT_NAME_MAX_LENGTH, description: 'Addressable as /agents/{agent_name}' })
   @IsString()
@@ -263,6 +273,7 @@ export class SetAgentNameDto {
   name!: string;
 }
 
+@ApiSchema({ name: 'UpdateAgentPersonalityRequest' })
 export class SetAgentPersonalityDto {
   @ApiProperty({ minLength: 1, maxLength: 100 })
   @IsString()
@@ -271,6 +282,7 @@ export class SetAgentPersonalityDto {
   personality_preset!: string;
 }
 
+@ApiSchema({ name: 'PersonalityPresetInfoResponse' })
 export class PersonalityPresetBriefDto {
   @ApiProperty()
   name!: string;
@@ -279,11 +291,13 @@ export class PersonalityPresetBriefDto {
   description!: string;
 }
 
+@ApiSchema({ name: 'PersonalityPresetsListResponse' })
 export class SetupPersonalityPresetsDto {
   @ApiProperty({ type: [PersonalityPresetBriefDto] })
   presets!: PersonalityPresetBriefDto[];
 }
 
+@ApiSchema({ name: 'AvailableLocalesResponse' })
 export class AvailableNameLocalesDto {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } })
   regions!: Record<string, readonly string[]>;
@@ -292,6 +306,7 @@ export class AvailableNameLocalesDto {
   display_names!: Record<string, string>;
 }
 
+@ApiSchema({ name: 'SetupNameLocalesRequest' })
 export class NameLocalesDto {
   @ApiProperty({ type: [String], minItems: 1, maxItems: 100, description: 'Locale codes, or ["__all__"]' })
   @IsArray()
@@ -302,6 +317,11 @@ export class NameLocalesDto {
   locales!: string[];
 }
 
+/** The stored name locales, as GET and PUT /setup/name-locales answer them. */
+@ApiSchema({ name: 'SetupNameLocalesResponse' })
+export class NameLocalesResponseDto extends NameLocalesDto {}
+
+@ApiSchema({ name: 'SetupCompleteResponse' })
 export class SetupCompleteDto {
   @ApiProperty()
   setup_complete!: boolean;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -30,6 +30,7 @@ import { IsOptionalNonNull, PageQueryDto } from '@app/platform';
 const MAX_BUDGET = 1_000_000_000;
 const MAX_LIST = 100;
 
+@ApiSchema({ name: 'AcceptanceCriterionInput' })
 export class AcceptanceCriterionDto {
   @ApiProperty({ minLength: 1, maxLength: 1024 })
   @IsString()
@@ -43,6 +44,7 @@ export class AcceptanceCriterionDto {
   met?: boolean;
 }
 
+@ApiSchema({ name: 'CreateTaskRequest' })
 export class CreateTaskDto {
   @ApiProperty({ minLength: 1, maxLength: TASK_LIMITS.titleMax })
   @IsString()
@@ -148,6 +150,7 @@ export class CreateTaskDto {
   parent_task_id?: string;
 }
 
+@ApiSchema({ name: 'UpdateTaskRequest' })
 export class UpdateTaskDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: TASK_LIMITS.titleMax })
   @IsOptionalNonNull()
@@ -196,6 +199,7 @@ export class UpdateTaskDto {
   expected_version?: number;
 }
 
+@ApiSchema({ name: 'TransitionTaskRequest' })
 export class TransitionTaskDto {
   @ApiProperty({ enum: TASK_STATUSES })
   @IsIn(TASK_STATUSES)
@@ -220,6 +224,7 @@ export class TransitionTaskDto {
   expected_version?: number;
 }
 
+@ApiSchema({ name: 'CancelTaskRequest' })
 export class CancelTaskDto {
   @ApiProperty({ minLength: 1, maxLength: TASK_LIMITS.reasonMax })
   @IsString()
@@ -252,6 +257,7 @@ export class TaskQueryDto extends PageQueryDto {
   project?: string;
 }
 
+@ApiSchema({ name: 'AcceptanceCriterion' })
 export class AcceptanceCriterionResponseDto {
   @ApiProperty()
   description!: string;
@@ -260,6 +266,7 @@ export class AcceptanceCriterionResponseDto {
   met!: boolean;
 }
 
+@ApiSchema({ name: 'Task' })
 export class TaskDto {
   @ApiProperty({ example: 'task-0123456789abcdef0123456789abcdef' })
   id!: string;

@@ -1,10 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@app/domain';
 
 import { UserIdentityDto } from './user.dto';
 
+@ApiSchema({ name: 'CredentialsRequest' })
 export class CredentialsDto {
   @ApiProperty({ minLength: 1, maxLength: USERNAME_MAX_LENGTH, example: 'ceo' })
   @IsString()
@@ -19,6 +20,7 @@ export class CredentialsDto {
   password!: string;
 }
 
+@ApiSchema({ name: 'ChangePasswordRequest' })
 export class ChangePasswordDto {
   @ApiProperty({ maxLength: PASSWORD_MAX_LENGTH, format: 'password' })
   @IsString()
@@ -32,6 +34,7 @@ export class ChangePasswordDto {
   new_password!: string;
 }
 
+@ApiSchema({ name: 'TokenResponse' })
 export class TokenResponseDto {
   @ApiProperty({
     description: 'HS256 JWT; send as `Authorization: Bearer <token>` (also set as the HttpOnly `session` cookie)',
@@ -45,6 +48,7 @@ export class TokenResponseDto {
   must_change_password!: boolean;
 }
 
+@ApiSchema({ name: 'UserInfoResponse' })
 export class UserInfoDto extends UserIdentityDto {
   @ApiProperty({ type: 'string', nullable: true, description: 'The current session (JWT jti); null for the CLI token' })
   session_id!: string | null;
@@ -57,6 +61,7 @@ export class SessionsQueryDto {
   scope: 'own' | 'all' = 'own';
 }
 
+@ApiSchema({ name: 'SessionResponse' })
 export class SessionDto {
   @ApiProperty()
   session_id!: string;
@@ -86,6 +91,7 @@ export class SessionDto {
   is_current!: boolean;
 }
 
+@ApiSchema({ name: 'WsTicketResponse' })
 export class WsTicketDto {
   @ApiProperty({ description: 'One-time ticket for `GET /api/v1/ws?ticket=…`' })
   ticket!: string;

@@ -1,8 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 import { ASSIGNABLE_ROLES, HUMAN_ROLES, type HumanRole, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@app/domain';
 
+@ApiSchema({ name: 'CreateUserRequest' })
 export class CreateUserDto {
   @ApiProperty({ minLength: 1, maxLength: USERNAME_MAX_LENGTH })
   @IsString()
@@ -27,6 +28,7 @@ export class CreateUserDto {
   department?: string;
 }
 
+@ApiSchema({ name: 'UpdateUserRoleRequest' })
 export class UpdateUserRoleDto {
   @ApiProperty({ enum: ASSIGNABLE_ROLES })
   @IsIn(ASSIGNABLE_ROLES)
@@ -58,6 +60,7 @@ export class UserIdentityDto {
   department!: string | null;
 }
 
+@ApiSchema({ name: 'UserResponse' })
 export class UserResponseDto extends UserIdentityDto {
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
