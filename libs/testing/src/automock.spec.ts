@@ -67,6 +67,28 @@ class WidgetService {
   }
 }
 
+/** Built only by its static factory, as catalogues loaded from files are. */
+class Catalogue {
+  private constructor(private readonly entries: string[]) {}
+
+  static of(...entries: string[]): Catalogue {
+    return new Catalogue(entries);
+  }
+
+  has(entry: string): boolean {
+    return this.entries.includes(entry);
+  }
+}
+
+@Injectable()
+class Shelf {
+  constructor(private readonly catalogue: Catalogue) {}
+
+  stocks(entry: string): boolean {
+    return this.catalogue.has(entry);
+  }
+}
+
 @Injectable()
 class Greeter {
   constructor(@Optional() private readonly store?: WidgetStore) {}
@@ -157,6 +179,15 @@ describe(makeServiceUnderTest.name, () => {
     const { mock } = build();
 
     expect(mock<LoggingRuntime>(LOGGING_RUNTIME).forName('x').isLevelEnabled('error')).toBe(false);
+  });
+
+  it('should give a typed mock of a class when its constructor is private', () => {
+    const { sut, mock } = makeServiceUnderTest(Shelf);
+    mock(Catalogue).has.mockReturnValue(true);
+
+    expect(sut.stocks('atlas')).toBe(true);
+    expect(mock(Catalogue).has).toHaveBeenCalledWith('atlas');
+    expect(Catalogue.of('atlas').has('atlas')).toBe(true);
   });
 
   it('should mock an optional dependency like any other', () => {

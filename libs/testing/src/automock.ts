@@ -21,12 +21,21 @@ export interface ServiceUnderTest<T> {
   sut: T;
   /** Each dependency under the name of its constructor parameter (the service's `this.<name>`). */
   mocks: Readonly<Record<string, AutoMock>>;
-  /** The dependency injected for a class or token, typed: `mock(TasksRepository).findById`. */
-  mock<D>(token: abstract new (...args: never[]) => D): jest.Mocked<D>;
+  /**
+   * The dependency injected for a class or token, typed: `mock(TasksRepository).findById`. Any class
+   * qualifies by its prototype, including abstract ones and those built by a static factory behind a
+   * private constructor.
+   */
+  mock<D>(token: ClassOf<D>): jest.Mocked<D>;
   mock<D>(token: string | symbol): jest.Mocked<D>;
 }
 
 type Constructor<T> = new (...args: never[]) => T;
+
+/** A class seen from outside: its prototype types its instances, whatever its constructor's visibility. */
+interface ClassOf<T> {
+  readonly prototype: T;
+}
 
 interface Dependency {
   name: string;

@@ -3,6 +3,7 @@ export * from './eventually';
 export * from './task-rows';
 export * from './actors';
 export * from './automock';
+export * from './service-doubles';
 export * from './silent-logging';
 export * from './entity-rows';
 export * from './migrated-database';

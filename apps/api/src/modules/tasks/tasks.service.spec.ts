@@ -5,7 +5,7 @@ import { actorContext, agentRow, makeServiceUnderTest, taskRow } from '@app/test
 import { AgentRoster } from '../agents';
 import { ProjectsService } from '../company';
 import { ProviderRegistry, type RegisteredProvider } from '../providers';
-import type { CreateTaskDto } from './dto/task.dto';
+import type { CreateTaskDto, TaskQueryDto } from './dto/task.dto';
 import { TaskLifecycle } from './task-lifecycle';
 import { TasksRepository } from './tasks.repository';
 import { TasksService } from './tasks.service';
@@ -45,6 +45,10 @@ function createDto(overrides: Partial<CreateTaskDto> = {}): CreateTaskDto {
     created_by: 'alice',
     ...overrides,
   };
+}
+
+function query(filter: Omit<Partial<TaskQueryDto>, 'offset' | 'limit'> = {}): TaskQueryDto {
+  return { offset: 0, limit: 50, ...filter };
 }
 
 describe(TasksService.name, () => {
@@ -179,7 +183,7 @@ describe(TasksService.name, () => {
       const { sut, tasks } = build();
       tasks.page.mockResolvedValue({ items: [taskRow()], total: 7 });
 
-      const page = await sut.list({}, { offset: 0, limit: 1 });
+      const page = await sut.list(query(), { offset: 0, limit: 1 });
 
       expect(tasks.page).toHaveBeenCalledWith(
         { status: 'created', assignedTo: undefined, project: undefined },
@@ -193,7 +197,7 @@ describe(TasksService.name, () => {
       agents.findByRef.mockResolvedValue(ADA);
       tasks.page.mockResolvedValue({ items: [], total: 0 });
 
-      await sut.list({ status: '', assigned_to: 'ada lovelace', project: 'proj-1' }, { offset: 0, limit: 50 });
+      await sut.list(query({ status: '', assigned_to: 'ada lovelace', project: 'proj-1' }), { offset: 0, limit: 50 });
 
       expect(tasks.page).toHaveBeenCalledWith(
         { status: null, assignedTo: { ref: 'ada lovelace', agentId: ADA.id }, project: 'proj-1' },
@@ -204,7 +208,7 @@ describe(TasksService.name, () => {
     it('should refuse with 2001 when the status filter is not a task status', async () => {
       const { sut } = build();
 
-      await expect(sut.list({ status: 'sleeping' }, { offset: 0, limit: 50 })).rejects.toMatchObject({
+      await expect(sut.list(query({ status: 'sleeping' }), { offset: 0, limit: 50 })).rejects.toMatchObject({
         code: ErrorCode.RequestValidationError,
       });
     });
