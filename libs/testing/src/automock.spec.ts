@@ -23,6 +23,10 @@ class BaseStore {
 
 @Injectable()
 class WidgetStore extends BaseStore {
+  get state(): 'ready' | 'closed' {
+    return 'ready';
+  }
+
   findById(id: string): Promise<{ id: string; name: string } | null> {
     return Promise.resolve({ id, name: 'real' });
   }
@@ -179,6 +183,17 @@ describe(makeServiceUnderTest.name, () => {
     const { mock } = build();
 
     expect(mock<LoggingRuntime>(LOGGING_RUNTIME).forName('x').isLevelEnabled('error')).toBe(false);
+  });
+
+  it('should fail on reading a getter nobody mocked and answer the value a spy gives it', () => {
+    const { mock } = build();
+    const store = mock(WidgetStore);
+
+    expect(() => store.state).toThrow(`"store": state was read but not mocked`);
+    expect(takeUnmockedCalls()).toHaveLength(1);
+
+    jest.spyOn(store, 'state', 'get').mockReturnValue('closed');
+    expect(store.state).toBe('closed');
   });
 
   it('should give a typed mock of a class when its constructor is private', () => {
