@@ -1,6 +1,6 @@
 import { Channel, ConflictError, ErrorCode, ValidationError } from '@app/domain';
-import { EventBus, ReinitialisationHooks } from '@app/platform';
-import { actorContext, companyRow, makeServiceUnderTest, recordPublished } from '@app/testing';
+import { EventBus, LOGGING_RUNTIME, ReinitialisationHooks } from '@app/platform';
+import { actorContext, companyRow, makeServiceUnderTest, recordingLoggingRuntime, recordPublished } from '@app/testing';
 
 import { CompanyFacade } from '../company';
 import { ModelCatalog } from '../providers';
@@ -11,9 +11,11 @@ const ACTOR = actorContext();
 
 /** A wizard with a company and one provider, whose reinitialisation runs two steps. */
 function build() {
-  const unit = makeServiceUnderTest(CompleteSetupUseCase);
+  const logging = recordingLoggingRuntime();
+  const unit = makeServiceUnderTest(CompleteSetupUseCase, [{ provide: LOGGING_RUNTIME, useValue: logging.runtime }]);
   const m = {
     sut: unit.sut,
+    logLines: logging.lines,
     gate: unit.mock(WizardGate),
     company: unit.mock(CompanyFacade),
     catalog: unit.mock(ModelCatalog),
@@ -44,6 +46,23 @@ describe(CompleteSetupUseCase.name, () => {
         channel: Channel.Company,
         event_type: 'company.setup_completed',
         payload: { steps: ['providers', 'agents'] },
+      }),
+    ]);
+  });
+
+  it('should log each step and audit the completion in the caller name when setup completes', async () => {
+    const { sut, logLines } = build();
+
+    await sut.execute(ACTOR);
+
+    expect(logLines).toEqual([
+      expect.objectContaining({ logger: 'setup', msg: 'setup.reinitialise.step', step: 'providers' }),
+      expect.objectContaining({ logger: 'setup', msg: 'setup.reinitialise.step', step: 'agents' }),
+      expect.objectContaining({
+        logger: 'security.audit',
+        msg: 'setup.wizard.completed',
+        actor: 'alice',
+        steps: ['providers', 'agents'],
       }),
     ]);
   });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import { ErrorCode, ForbiddenError, HumanRole, LOCKOUT_MAX_FAILURES, RateLimitedError } from '@app/domain';
-import { DistributedLock } from '@app/platform';
-import { actorContext, makeServiceUnderTest, userRow } from '@app/testing';
+import { DistributedLock, LOGGING_RUNTIME } from '@app/platform';
+import { actorContext, makeServiceUnderTest, recordingLoggingRuntime, userRow } from '@app/testing';
 
 import { AuthService, WS_TICKET_MAX_PENDING, WS_TICKET_TTL_SECONDS } from './auth.service';
 import { PasswordHasher } from './password-hasher';
@@ -16,9 +16,11 @@ const ALICE = userRow({ username: 'alice', role: HumanRole.Ceo, passwordHash: 'h
 
 /** Sessions open for an hour; the hasher knows one password; the lock runs its work at once. */
 function build() {
-  const unit = makeServiceUnderTest(AuthService);
+  const logging = recordingLoggingRuntime();
+  const unit = makeServiceUnderTest(AuthService, [{ provide: LOGGING_RUNTIME, useValue: logging.runtime }]);
   const m = {
     sut: unit.sut,
+    logLines: logging.lines,
     users: unit.mock(UsersRepository),
     sessions: unit.mock(SessionsService),
     sessionState: unit.mock(SessionsRepository),
@@ -115,6 +117,40 @@ describe(AuthService.name, () => {
       });
       expect(hasher.verify).toHaveBeenCalledTimes(1);
       expect(sessionState.recordFailure).toHaveBeenCalledWith('alice', expect.any(Date));
+    });
+
+    it('should write an audit line without the password when a login fails', async () => {
+      const { sut, users, sessionState, logLines } = build();
+      sessionState.failureTimes.mockResolvedValue([]);
+      users.findByUsername.mockResolvedValue(null);
+      sessionState.recordFailure.mockResolvedValue();
+
+      await expect(sut.login({ username: 'mallory', password: PASSWORD }, CLIENT)).rejects.toThrow();
+
+      expect(logLines).toEqual([
+        expect.objectContaining({
+          logger: 'security.audit',
+          msg: 'security.login.failed',
+          username: 'mallory',
+          ip: CLIENT.ip,
+          known_user: false,
+        }),
+      ]);
+      expect(JSON.stringify(logLines)).not.toContain(PASSWORD);
+    });
+
+    it('should audit the lock when a failure completes the lockout count', async () => {
+      const { sut, users, sessionState, logLines } = build();
+      const now = Date.now();
+      sessionState.failureTimes.mockResolvedValue(Array.from({ length: LOCKOUT_MAX_FAILURES - 1 }, (_, i) => now - i));
+      users.findByUsername.mockResolvedValue(ALICE);
+      sessionState.recordFailure.mockResolvedValue();
+
+      await expect(sut.login({ username: 'alice', password: 'wrong password!!' }, CLIENT)).rejects.toMatchObject({
+        code: ErrorCode.Unauthorized,
+      });
+
+      expect(logLines.map((line) => line.msg)).toEqual(['security.login.failed', 'security.account.locked']);
     });
 
     it('should refuse with 1003 and a retry time without checking the password when the account is locked', async () => {
