@@ -23,6 +23,10 @@ class BaseStore {
 
 @Injectable()
 class WidgetStore extends BaseStore {
+  get state(): 'ready' | 'closed' {
+    return 'ready';
+  }
+
   findById(id: string): Promise<{ id: string; name: string } | null> {
     return Promise.resolve({ id, name: 'real' });
   }
@@ -64,6 +68,28 @@ class WidgetService {
     } catch {
       return false;
     }
+  }
+}
+
+/** Built only by its static factory, as catalogues loaded from files are. */
+class Catalogue {
+  private constructor(private readonly entries: string[]) {}
+
+  static of(...entries: string[]): Catalogue {
+    return new Catalogue(entries);
+  }
+
+  has(entry: string): boolean {
+    return this.entries.includes(entry);
+  }
+}
+
+@Injectable()
+class Shelf {
+  constructor(private readonly catalogue: Catalogue) {}
+
+  stocks(entry: string): boolean {
+    return this.catalogue.has(entry);
   }
 }
 
@@ -157,6 +183,26 @@ describe(makeServiceUnderTest.name, () => {
     const { mock } = build();
 
     expect(mock<LoggingRuntime>(LOGGING_RUNTIME).forName('x').isLevelEnabled('error')).toBe(false);
+  });
+
+  it('should fail on reading a getter nobody mocked and answer the value a spy gives it', () => {
+    const { mock } = build();
+    const store = mock(WidgetStore);
+
+    expect(() => store.state).toThrow(`"store": state was read but not mocked`);
+    expect(takeUnmockedCalls()).toHaveLength(1);
+
+    jest.spyOn(store, 'state', 'get').mockReturnValue('closed');
+    expect(store.state).toBe('closed');
+  });
+
+  it('should give a typed mock of a class when its constructor is private', () => {
+    const { sut, mock } = makeServiceUnderTest(Shelf);
+    mock(Catalogue).has.mockReturnValue(true);
+
+    expect(sut.stocks('atlas')).toBe(true);
+    expect(mock(Catalogue).has).toHaveBeenCalledWith('atlas');
+    expect(Catalogue.of('atlas').has('atlas')).toBe(true);
   });
 
   it('should mock an optional dependency like any other', () => {

@@ -21,12 +21,21 @@ export interface ServiceUnderTest<T> {
   sut: T;
   /** Each dependency under the name of its constructor parameter (the service's `this.<name>`). */
   mocks: Readonly<Record<string, AutoMock>>;
-  /** The dependency injected for a class or token, typed: `mock(TasksRepository).findById`. */
-  mock<D>(token: abstract new (...args: never[]) => D): jest.Mocked<D>;
+  /**
+   * The dependency injected for a class or token, typed: `mock(TasksRepository).findById`. Any class
+   * qualifies by its prototype, including abstract ones and those built by a static factory behind a
+   * private constructor.
+   */
+  mock<D>(token: ClassOf<D>): jest.Mocked<D>;
   mock<D>(token: string | symbol): jest.Mocked<D>;
 }
 
 type Constructor<T> = new (...args: never[]) => T;
+
+/** A class seen from outside: its prototype types its instances, whatever its constructor's visibility. */
+interface ClassOf<T> {
+  readonly prototype: T;
+}
 
 interface Dependency {
   name: string;
@@ -78,29 +87,59 @@ function strictStub(owner: string, dependency: string, member: string): jest.Moc
     .mockName(`${dependency}.${member}`);
 }
 
-function methodNames(type: unknown): string[] {
-  const names = new Set<string>();
+/** The class's members by kind, walking its prototype chain: methods, and properties behind a getter. */
+function membersOf(type: unknown): { methods: string[]; getters: string[] } {
+  const methods = new Set<string>();
+  const getters = new Set<string>();
   let proto: unknown = typeof type === 'function' ? (type as { prototype: unknown }).prototype : null;
   while (proto && proto !== Object.prototype) {
     for (const key of Object.getOwnPropertyNames(proto)) {
       const descriptor = Object.getOwnPropertyDescriptor(proto, key);
-      if (key !== 'constructor' && typeof descriptor?.value === 'function') {
-        names.add(key);
+      if (key === 'constructor' || methods.has(key) || getters.has(key)) {
+        continue;
+      }
+      if (typeof descriptor?.value === 'function') {
+        methods.add(key);
+      } else if (descriptor?.get) {
+        getters.add(key);
       }
     }
     proto = Object.getPrototypeOf(proto);
   }
-  return [...names];
+  return { methods: [...methods], getters: [...getters] };
 }
 
 /**
- * A strict automock of one dependency: the class's methods up front, any other member on first read
- * (abstract methods and interfaces have no prototype to enumerate); each fails when called unmocked.
+ * A getter that fails when read before the test gave it a value, so a property such as a connection
+ * state is never silently answered by a stub function.
+ */
+function strictGetter(owner: string, dependency: string, member: string): PropertyDescriptor {
+  return {
+    configurable: true,
+    enumerable: false,
+    get() {
+      const message =
+        `${owner}'s dependency "${dependency}": ${member} was read but not mocked; give it a value first, ` +
+        `e.g. jest.spyOn(mocks.${dependency}, '${member}', 'get').mockReturnValue(...)`;
+      unmockedCalls.push(message);
+      throw new Error(message);
+    },
+  };
+}
+
+/**
+ * A strict automock of one dependency: the class's methods and getters up front, any other member on
+ * first read (abstract methods and interfaces have no prototype to enumerate); each fails when called
+ * or read unmocked.
  */
 function strictMock(owner: string, dependency: string, type: unknown): AutoMock {
   const target: AutoMock = {};
-  for (const name of methodNames(type)) {
+  const { methods, getters } = membersOf(type);
+  for (const name of methods) {
     target[name] = strictStub(owner, dependency, name);
+  }
+  for (const name of getters) {
+    Object.defineProperty(target, name, strictGetter(owner, dependency, name));
   }
   return new Proxy(target, {
     get(object, prop, receiver) {

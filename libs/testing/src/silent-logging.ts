@@ -14,3 +14,24 @@ export function silentLoggingRuntime(): LoggingRuntime {
     close: () => Promise.resolve(),
   };
 }
+
+/** One structured log line as a recording runtime captured it: `logger` names the `forName` logger. */
+export interface RecordedLogLine {
+  level: number;
+  logger: string;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** A logging runtime that keeps every line at info and above, for specs that check audit lines. */
+export function recordingLoggingRuntime(): { runtime: LoggingRuntime; lines: RecordedLogLine[] } {
+  const lines: RecordedLogLine[] = [];
+  const root = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as RecordedLogLine) },
+  );
+  return {
+    runtime: { ...silentLoggingRuntime(), root, forName: (name: string) => root.child({ logger: name }) },
+    lines,
+  };
+}
