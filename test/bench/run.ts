@@ -1,11 +1,17 @@
 // `npm run bench`: interleaved HTTP load of (a) raw node:http, (b) a bare Nest/Express app with the
-// envelope interceptor, (c) this service's GET /api/v1/health, with access logging on, and (d) the
-// service's authenticated GET /api/v1/auth/me (JWT verify + cached session per request).
-// Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a and c/b.
+// envelope interceptor, (c) this service's GET /api/v1/health, with access logging on, (d) the
+// service's authenticated GET /api/v1/auth/me (JWT verify + cached session per request) on SQLite,
+// and (e) the same on Postgres (rate limits shared with other replicas through the database).
+// Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a, c/b, d/b and e/d.
 // Then the work-engine benchmark (engine.ts). BENCH_ONLY=http or BENCH_ONLY=engine runs one of them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
+// The database helper alone: the @app/testing index also loads the Jest helpers, which the bench
+// does not have.
+// eslint-disable-next-line no-restricted-imports
+import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 
 import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
@@ -31,6 +37,7 @@ async function main(): Promise<void> {
 async function httpBench(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'synthorg-bench-'));
   const servers: RunningServer[] = [];
+  let pg: TestDatabase | null = null;
   try {
     // Every server's output goes to a file: the load generator in this process must not be the log reader.
     const output = (name: string) => ({ outputFile: join(scratch, `${name}.out`) });
@@ -41,25 +48,30 @@ async function httpBench(): Promise<void> {
       30_000,
       output('bare'),
     );
-    const service = await spawnServer(
-      [join(dist, 'apps/api/src/main.js')],
-      {
-        ...process.env,
-        SYNTHORG_PORT: '0',
-        SYNTHORG_DB_PATH: join(scratch, 'bench.db'),
-        SYNTHORG_LOG_DIR: join(scratch, 'logs'),
-        SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace'), // the engine's git repository, not ./data
-        SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
-        SYNTHORG_CONFIG_FILE: '',
-        // The benchmark loads one user from one address: keep the per-client limits out of the way.
-        SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
-        SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
-      },
-      30_000,
-      output('service'),
-    );
-    servers.push(raw, bare, service);
+    const serviceOn = (name: string, database: Record<string, string>) =>
+      spawnServer(
+        [join(dist, 'apps/api/src/main.js')],
+        {
+          ...process.env,
+          SYNTHORG_PORT: '0',
+          SYNTHORG_LOG_DIR: join(scratch, `${name}-logs`),
+          SYNTHORG_WORKSPACE_DIR: join(scratch, `${name}-workspace`), // the engine's git repository, not ./data
+          SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
+          SYNTHORG_CONFIG_FILE: '',
+          // The benchmark loads one user from one address: keep the per-client limits out of the way.
+          SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
+          SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+          ...database,
+        },
+        30_000,
+        output(name),
+      );
+    const service = await serviceOn('service', { SYNTHORG_DB_PATH: join(scratch, 'bench.db') });
+    pg = await createTestDatabase('postgres');
+    const servicePg = await serviceOn('service-pg', pg.env);
+    servers.push(raw, bare, service, servicePg);
     const token = await firstRunToken(service.port);
+    const tokenPg = await firstRunToken(servicePg.port);
     const targets: Target[] = [
       { name: 'a raw node:http', url: `http://127.0.0.1:${raw.port}/api/v1/health` },
       { name: 'b bare Nest/Express + envelope', url: `http://127.0.0.1:${bare.port}/api/v1/health` },
@@ -68,6 +80,11 @@ async function httpBench(): Promise<void> {
         name: 'd service GET /api/v1/auth/me (JWT)',
         url: `http://127.0.0.1:${service.port}/api/v1/auth/me`,
         headers: { Authorization: `Bearer ${token}` },
+      },
+      {
+        name: 'e service GET /api/v1/auth/me (Postgres)',
+        url: `http://127.0.0.1:${servicePg.port}/api/v1/auth/me`,
+        headers: { Authorization: `Bearer ${tokenPg}` },
       },
     ];
     const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
@@ -82,6 +99,7 @@ async function httpBench(): Promise<void> {
     report(targets, samples);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+    await pg?.drop().catch(() => undefined);
     rmSync(scratch, { recursive: true, force: true });
   }
 }
@@ -101,10 +119,10 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
   out(
     `\nHTTP benchmark: ${ROUNDS} interleaved rounds x ${SECONDS}s, ${CONNECTIONS} connections, node ${process.version}`,
   );
-  out('target                                   req/s     p50 ms   p99 ms   errors/non-2xx');
+  out('target                                      req/s     p50 ms   p99 ms   errors/non-2xx');
   for (const r of rows) {
     out(
-      `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bad).padStart(8)}`,
+      `${r.name.padEnd(41)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bad).padStart(8)}`,
     );
   }
   // Each ratio is taken per round, between targets loaded seconds apart, and every round's value is
@@ -117,7 +135,7 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
     }
     return x.map((sample, i) => sample.requests / (y[i]?.requests || Number.NaN));
   };
-  const [a, b, c, d] = targets;
+  const [a, b, c, d, e] = targets;
   const line = (label: string, rounds: number[] | undefined, target: string): void => {
     if (rounds !== undefined) {
       const each = rounds.map((value) => value.toFixed(2)).join(' ');
@@ -127,6 +145,7 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
   line('c/a', ratio(c, a), '0.30');
   line('c/b', ratio(c, b), '0.80');
   line('d/b', ratio(d, b), '0.70');
+  line('e/d', ratio(e, d), '0.70');
 }
 
 /** Creates the first CEO on the fresh service and returns its token. */

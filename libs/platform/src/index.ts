@@ -37,6 +37,7 @@ export * from './subsystems/requires-subsystems';
 export * from './subsystems/subsystem.registry';
 export * from './auth/ws-authenticator';
 export * from './throttling/app-throttler.guard';
+export * from './throttling/batched-throttler.storage';
 export * from './throttling/postgres-throttler.storage';
 export * from './locks/distributed-lock';
 export * from './locks/keyed-mutex';

@@ -36,7 +36,12 @@ export interface AppConfig {
   };
   readonly rateLimits: {
     readonly anonymousPerMinute: number;
+    /** People (session tokens). */
     readonly authenticatedPerMinute: number;
+    /** The System identity (the CLI's token). */
+    readonly systemPerMinute: number;
+    /** Service tokens (reserved: none are issued yet). */
+    readonly servicePerMinute: number;
     /** Login, setup and change-password, per client and route. */
     readonly authEndpointsPerMinute: number;
   };
@@ -389,6 +394,18 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         yaml: ['rate_limits', 'authenticated_per_minute'],
         schema: z.coerce.number().int().min(1).max(1_000_000),
         fallback: 6000,
+      }),
+      systemPerMinute: f({
+        env: 'SYNTHORG_RATE_LIMIT_SYSTEM_PER_MINUTE',
+        yaml: ['rate_limits', 'system_per_minute'],
+        schema: z.coerce.number().int().min(1).max(1_000_000),
+        fallback: 60_000,
+      }),
+      servicePerMinute: f({
+        env: 'SYNTHORG_RATE_LIMIT_SERVICE_PER_MINUTE',
+        yaml: ['rate_limits', 'service_per_minute'],
+        schema: z.coerce.number().int().min(1).max(1_000_000),
+        fallback: 60_000,
       }),
       authEndpointsPerMinute: f({
         env: 'SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE',

@@ -21,12 +21,14 @@ import { SubsystemRegistry } from '../subsystems/subsystem.registry';
 
 import { DomainEventBus } from './domain-event-bus';
 import { PostgresEventBridge } from './postgres-event-bridge';
+import { ReplicaLink } from './replica-link';
 
 const DRAIN_TIMEOUT_MS = 2000;
 
 /**
  * Wires the bus to the other replicas on Postgres (SQLite is single-process: in-process only) and
- * reports it as the `message_bus` subsystem. A bridge that cannot start leaves local delivery intact.
+ * reports it as the `message_bus` subsystem and on the ReplicaLink. A bridge that cannot start
+ * leaves local delivery intact.
  */
 @Injectable()
 export class EventBusLifecycle
@@ -37,6 +39,7 @@ export class EventBusLifecycle
 
   constructor(
     private readonly bus: DomainEventBus,
+    private readonly link: ReplicaLink,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly database: DatabaseService,
     private readonly registry: SubsystemRegistry,
@@ -53,6 +56,7 @@ export class EventBusLifecycle
       return;
     }
     this.registry.markUnwired(Subsystem.MessageBus, 'event listener connecting');
+    this.link.set(false);
     this.bridge = new PostgresEventBridge({
       databaseUrl,
       // The DataSource getter throws 503 while persistence is down; the bus logs the failed forward.
@@ -61,6 +65,7 @@ export class EventBusLifecycle
       log: this.log,
       deliver: (event) => this.bus.deliverRemote(event),
       onStatus: (status) => {
+        this.link.set(status.connected);
         if (status.connected) {
           this.registry.markWired(Subsystem.MessageBus, status.detail);
         } else {

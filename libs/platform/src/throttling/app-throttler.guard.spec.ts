@@ -85,6 +85,11 @@ describe('AppThrottlerGuard', () => {
   });
 });
 
+class AuthOnly {
+  @AuthRateLimited()
+  login(): void {}
+}
+
 describe('AppThrottlerGuard route plans', () => {
   class Limited {
     @Throttle({ default: { limit: 2, ttl: 1_000 } })
@@ -129,6 +134,36 @@ describe('AppThrottlerGuard route plans', () => {
     }
     expect(headers).toMatchObject({ 'X-RateLimit-Limit': 3, 'X-RateLimit-Remaining': 0 });
     await expect(guard.canActivate(loose)).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it('should send the RateLimit-Policy and RateLimit headers on every counted response, the refusal included', async () => {
+    const guard = new AppThrottlerGuard(
+      {
+        throttlers: [
+          { name: 'default', ttl: 60_000, limit: 5 },
+          { name: 'auth', ttl: 60_000, limit: 1 },
+        ],
+      },
+      new MemoryThrottlerStorage(() => 0),
+      new Reflector(),
+    );
+    await guard.onModuleInit();
+    const headers: Record<string, unknown> = {};
+    const res = { setHeader: (name: string, value: unknown) => (headers[name] = value) };
+    const both = contextFor(AuthOnly, AuthOnly.prototype.login, { ip: '10.0.0.6' }, res);
+    await guard.canActivate(both);
+    expect(headers).toMatchObject({
+      'RateLimit-Policy': '"default";q=5;w=60, "auth";q=1;w=60',
+      RateLimit: '"default";r=4;t=60, "auth";r=0;t=60',
+      'X-RateLimit-Remaining': 4,
+      'X-RateLimit-Remaining-auth': 0,
+    });
+    await expect(guard.canActivate(both)).rejects.toBeInstanceOf(RateLimitedError);
+    expect(headers).toMatchObject({
+      'RateLimit-Policy': '"default";q=5;w=60, "auth";q=1;w=60',
+      RateLimit: '"default";r=3;t=60, "auth";r=0;t=60',
+      'Retry-After-auth': 60,
+    });
   });
 
   it('should resolve a limit given as a function on every request', async () => {

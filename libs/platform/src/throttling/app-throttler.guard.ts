@@ -20,6 +20,8 @@ import { RateLimitedError } from '@app/domain';
 import type { RequestWithActor } from '../auth/actor';
 import { AUTH_RATE_LIMITED } from '../auth/require-permission.decorator';
 
+import { type WindowReport, writeRateLimitHeaders } from './rate-limit-headers';
+
 /**
  * Metadata key prefixes that @SkipThrottle() and @Throttle() write (each followed by a limit's name);
  * the package does not export them.
@@ -53,7 +55,8 @@ interface RouteLimit {
 /**
  * Rate limits per authenticated user, or per client address when anonymous (runs after the
  * AuthGuard). The global window is shared by all routes of a client; the strict authentication
- * limit counts per route.
+ * limit counts per route. Every counted response, a refusal included, carries the rate-limit
+ * headers (see writeRateLimitHeaders); a refusal adds Retry-After.
  *
  * The base guard reads six metadata keys per limit on every request. Route metadata is fixed once
  * the application is built, so this guard reads it once per route into a plan (the limits that
@@ -73,6 +76,8 @@ export class AppThrottlerGuard extends ThrottlerGuard {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const reports: WindowReport[] = [];
+    const { req, res } = this.getRequestResponse(context);
     for (const route of this.planFor(context)) {
       if (route.skipIf?.(context)) {
         continue;
@@ -84,16 +89,24 @@ export class AppThrottlerGuard extends ThrottlerGuard {
         route.blockDuration === undefined
           ? ttl
           : await resolveNumber(context, route.blockDuration, 'blockDuration', name);
-      await this.handleRequest({
-        context,
+      const tracker = await route.getTracker(req, context);
+      const key = route.generateKey(context, tracker, name);
+      const counted = await this.storageService.increment(key, ttl, limit, blockDuration, name);
+      reports.push({
+        name,
         limit,
-        ttl,
-        blockDuration,
-        throttler: route.throttler,
-        getTracker: route.getTracker,
-        generateKey: route.generateKey,
+        windowSeconds: Math.ceil(ttl / 1000),
+        remaining: counted.isBlocked ? 0 : Math.max(0, limit - counted.totalHits),
+        resetSeconds: counted.isBlocked ? counted.timeToBlockExpire : counted.timeToExpire,
       });
+      if (counted.isBlocked) {
+        // Every limited response carries the headers, the refusal included.
+        writeRateLimitHeaders(res as unknown as ServerResponse, reports);
+        this.setResponseHeader(res, `Retry-After${name === 'default' ? '' : `-${name}`}`, counted.timeToBlockExpire);
+        await this.throwThrottlingException(context, { limit, ttl, key, tracker, ...counted });
+      }
     }
+    writeRateLimitHeaders(res as unknown as ServerResponse, reports);
     return true;
   }
 

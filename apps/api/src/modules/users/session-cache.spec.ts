@@ -48,4 +48,26 @@ describe(SessionCache.name, () => {
     expect(cache.get('s0', 1)).toBeUndefined();
     expect(cache.get('s10049', 1)).toBeDefined();
   });
+
+  it('should not cache an answer read before an eviction', () => {
+    const cache = new SessionCache();
+    const ticket = cache.ticket();
+    cache.evictSessions(['s1']); // the revocation lands while the database read runs
+    cache.set('s1', actor('u1'), 0, ticket);
+    expect(cache.get('s1', 1)).toBeUndefined();
+    cache.set('s1', actor('u1'), 0, cache.ticket());
+    expect(cache.get('s1', 1)?.userId).toBe('u1');
+  });
+
+  it('should empty and bypass the cache while suspended, and start empty when resumed', () => {
+    const cache = new SessionCache();
+    cache.set('a', actor('u1'), 0);
+    cache.suspend();
+    expect(cache.get('a', 1)).toBeUndefined();
+    cache.set('b', actor('u1'), 0);
+    expect(cache.size).toBe(0);
+    cache.resume();
+    cache.set('b', actor('u1'), 0);
+    expect(cache.get('b', 1)?.userId).toBe('u1');
+  });
 });

@@ -60,6 +60,7 @@ export class SessionsService extends RequestAuthenticator {
     if (cached) {
       return cached.via === presented.via ? cached : { ...cached, via: presented.via };
     }
+    const ticket = this.cache.ticket();
     const row = await this.repository.findActive(claims.jti, new Date(now));
     if (!row || row.user.id !== claims.sub) {
       throw new UnauthorizedError('Session expired or revoked', ErrorCode.SessionRevoked);
@@ -74,7 +75,7 @@ export class SessionsService extends RequestAuthenticator {
       via: presented.via,
       expiresAt: row.session.expiresAt.getTime(),
     };
-    this.cache.set(claims.jti, actor, now);
+    this.cache.set(claims.jti, actor, now, ticket);
     return actor;
   }
 
