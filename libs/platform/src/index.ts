@@ -6,6 +6,7 @@ export * from './auth/require-permission.decorator';
 export * from './config/app-config';
 export * from './config/config-sources';
 export * from './config/config.tokens';
+export * from './config/api.settings';
 export * from './context/correlation';
 export * from './http/api-envelope.decorator';
 export * from './http/body-depth.middleware';

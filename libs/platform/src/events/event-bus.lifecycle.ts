@@ -20,6 +20,7 @@ import { DatabaseService } from '../persistence/database.service';
 import { SubsystemRegistry } from '../subsystems/subsystem.registry';
 
 import { DomainEventBus } from './domain-event-bus';
+import { EventBusResync } from './event-bus-resync';
 import { PostgresEventBridge } from './postgres-event-bridge';
 
 const DRAIN_TIMEOUT_MS = 2000;
@@ -33,6 +34,7 @@ export class EventBusLifecycle
   implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   private bridge: PostgresEventBridge | null = null;
+  private connectedBefore = false;
   private readonly log: Logger;
 
   constructor(
@@ -41,6 +43,7 @@ export class EventBusLifecycle
     private readonly database: DatabaseService,
     private readonly registry: SubsystemRegistry,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly resync: EventBusResync,
   ) {
     this.log = logging.forName('communication');
   }
@@ -63,6 +66,11 @@ export class EventBusLifecycle
       onStatus: (status) => {
         if (status.connected) {
           this.registry.markWired(Subsystem.MessageBus, status.detail);
+          // Every connection after the first is a reconnect: events may have been missed meanwhile.
+          if (this.connectedBefore) {
+            this.resync.notify();
+          }
+          this.connectedBefore = true;
         } else {
           this.registry.markUnwired(Subsystem.MessageBus, status.detail);
         }

@@ -5,6 +5,7 @@ import { LOGGING_RUNTIME } from '../logging-nest/logging.tokens';
 
 import { EventBus } from './domain-event';
 import { DomainEventBus } from './domain-event-bus';
+import { EventBusResync } from './event-bus-resync';
 import { EventBusLifecycle } from './event-bus.lifecycle';
 
 /** The domain event bus, injectable everywhere as `EventBus`. */
@@ -18,7 +19,8 @@ import { EventBusLifecycle } from './event-bus.lifecycle';
     },
     { provide: EventBus, useExisting: DomainEventBus },
     EventBusLifecycle,
+    EventBusResync,
   ],
-  exports: [EventBus],
+  exports: [EventBus, EventBusResync],
 })
 export class EventsModule {}
