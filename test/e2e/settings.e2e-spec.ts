@@ -154,11 +154,7 @@ describe.each(testBackends())('Settings on %s', (backend) => {
       .expect(409);
     expectError(stale.body, 4002, 'conflict');
     await t.http.delete(`${S}/coordination/base_branch`).set(bearer(ceo)).set('If-Match', etag).expect(409);
-    await t.http
-      .delete(`${S}/coordination/base_branch`)
-      .set(bearer(ceo))
-      .set('If-Match', put.headers.etag)
-      .expect(204);
+    await t.http.delete(`${S}/coordination/base_branch`).set(bearer(ceo)).set('If-Match', put.headers.etag).expect(204);
     const after = await t.http.get(`${S}/coordination/base_branch`).set(bearer(ceo)).expect(200);
     expect(after.body.data).toMatchObject({ value: 'main', source: 'default' });
   });
@@ -217,6 +213,40 @@ describe.each(testBackends())('Settings on %s', (backend) => {
       .expect(400);
     expectError(res.body, 2045, 'validation');
     expect(res.body.error).toContain('syslog_host');
+  });
+
+  it('should list the running sinks under observability/sinks, not as a setting key', async () => {
+    const res = await t.http.get(`${S}/observability/sinks`).set(bearer(observer)).expect(200);
+    const sinks = res.body.data as Json[];
+    expect(sinks.find((s) => s.identifier === '__console__')).toMatchObject({ sink_type: 'console', enabled: true });
+    expect(sinks.filter((s) => s.is_default)).toHaveLength(11);
+  });
+
+  it('should test candidate sink settings without applying them', async () => {
+    const url = `${S}/observability/sinks/_test`;
+    const ok = await t.http
+      .post(url)
+      .set(bearer(manager))
+      .send({ custom_sinks: JSON.stringify([{ sink_type: 'http', http_url: 'http://127.0.0.1:9/logs' }]) })
+      .expect(200);
+    expect(ok.body.data).toEqual({ valid: true, error: null });
+    const bad = await t.http
+      .post(url)
+      .set(bearer(ceo))
+      .send({ custom_sinks: JSON.stringify([{ sink_type: 'file', file_path: 'audit.log' }]) })
+      .expect(200);
+    expect(bad.body.data).toMatchObject({ valid: false, error: expect.stringContaining('file_path') });
+    const external = await t.http
+      .post(url)
+      .set(bearer(ceo))
+      .send({
+        sink_overrides: JSON.stringify({ 'audit.log': { rotation: { strategy: 'external', compress_rotated: true } } }),
+      })
+      .expect(200);
+    expect(external.body.data).toMatchObject({ valid: false, error: expect.stringContaining('compress_rotated') });
+    await t.http.post(url).set(bearer(observer)).send({}).expect(403);
+    const running = (await t.http.get(`${S}/observability/custom_sinks`).set(bearer(ceo))).body.data;
+    expect(running).toMatchObject({ value: '[]', source: 'default' });
   });
 });
 

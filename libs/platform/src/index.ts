@@ -10,6 +10,7 @@ export * from './config/api.settings';
 export * from './context/correlation';
 export * from './http/api-envelope.decorator';
 export * from './http/body-depth.middleware';
+export * from './http/client-error';
 export * from './http/endpoint.decorator';
 export * from './http/envelope';
 export * from './http/envelope.interceptor';

@@ -13,6 +13,7 @@ import { SettingsController } from './settings.controller';
 import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 import { SettingsSnapshot } from './settings-snapshot';
+import { SinksController } from './sinks.controller';
 
 /** A provider that declares definitions on the snapshot when the application is built. */
 function declaring(definitions: readonly SettingDefinition[]) {
@@ -39,7 +40,8 @@ export class SettingsFeatureModule {}
  */
 @Global()
 @Module({
-  controllers: [SettingsController],
+  // The sinks routes first: `observability/sinks` must not be read as `/{namespace}/{key}`.
+  controllers: [SinksController, SettingsController],
   providers: [
     declaring([
       ...API_SERVER_SETTINGS,
