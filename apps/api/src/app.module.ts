@@ -7,6 +7,7 @@ import { AgentsModule } from './modules/agents';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
+import { SettingsModule } from './modules/settings';
 import { SetupModule } from './modules/setup';
 import { TasksModule } from './modules/tasks';
 import { UsersModule } from './modules/users';
@@ -25,6 +26,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot(config, logging),
         HealthModule,
+        SettingsModule,
         UsersModule.forRoot(config),
         ProvidersModule,
         AgentsModule,

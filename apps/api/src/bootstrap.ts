@@ -7,6 +7,7 @@ import { Logger as NestPinoLogger } from 'nestjs-pino';
 import pino from 'pino';
 
 import {
+  answerClientErrors,
   type AppConfig,
   buildAppConfig,
   COOKIE_SECURE_SETTING,
@@ -101,6 +102,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.set('trust proxy', config.server.trustProxy);
   app.set(COOKIE_SECURE_SETTING, config.server.cookieSecure);
   app.disable('x-powered-by');
+  answerClientErrors(app.getHttpServer());
   app.use(createProtectiveHeaders({ docsPrefix: '/docs' }));
   // API responses are not cache-validated; hashing every JSON body for a weak ETag is wasted work.
   app.set('etag', false);

@@ -9,3 +9,4 @@ export * from './providers';
 export * from './tasks';
 export * from './engine';
 export * from './events';
+export * from './settings';

@@ -48,6 +48,18 @@ export const ErrorCode = {
   RequestNestingTooDeep: 2027,
   /** A provider's endpoint changed without its credentials being given again in the same request. */
   ProviderCredentialsRequired: 2028,
+  /** A setting value is not of its declared type (int, float, bool, json). */
+  SettingTypeInvalid: 2040,
+  /** A setting value is not one of its enum values. */
+  SettingEnumInvalid: 2041,
+  /** A numeric setting value is outside its min/max range. */
+  SettingOutOfRange: 2042,
+  /** A string setting value does not match its pattern. */
+  SettingPatternMismatch: 2043,
+  /** A setting value is longer than the stored text allows. */
+  SettingValueTooLong: 2044,
+  /** A log sink setting (sink_overrides, custom_sinks) breaks a sink rule; the message names the field. */
+  SinkSettingInvalid: 2045,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -66,6 +78,10 @@ export const ErrorCode = {
   ProviderPresetNotFound: 3022,
   /** No workspace exists for the task (never created, or already removed). */
   WorkspaceNotFound: 3023,
+  /** No settings namespace of that name. */
+  SettingNamespaceNotFound: 3040,
+  /** The namespace declares no setting of that key. */
+  SettingNotFound: 3041,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,

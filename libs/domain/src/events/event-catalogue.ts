@@ -9,6 +9,7 @@ import type {
   ProjectCreatedPayload,
   ProviderChangedPayload,
   SessionsEvictedPayload,
+  SettingChangedPayload,
   SetupCompletedPayload,
   TaskChangedPayload,
 } from './event-payloads';
@@ -63,7 +64,9 @@ export interface EventCatalogue {
   [Channel.Auth]: {
     'auth.sessions.evicted': SessionsEvictedPayload;
   };
-  [Channel.Settings]: NoEventsYet;
+  [Channel.Settings]: {
+    'setting.changed': SettingChangedPayload;
+  };
 }
 
 /** The event types of a channel (of every channel in C, when C is a union). */
@@ -112,7 +115,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'provider.models_changed': true,
   },
   [Channel.Auth]: { 'auth.sessions.evicted': true },
-  [Channel.Settings]: {},
+  [Channel.Settings]: { 'setting.changed': true },
 };
 
 /** The catalogued event types of a channel, in declaration order. */

@@ -71,3 +71,9 @@ export type ProviderChangedPayload = {
 
 /** `internal.auth`: sessions evicted on one replica, to be evicted from the others' caches. */
 export type SessionsEvictedPayload = { session_ids: string[]; user_id: string | null };
+
+/**
+ * `internal.settings`: a setting's stored value changed (written or removed). The value never
+ * travels (it may be sensitive): receivers re-read the setting.
+ */
+export type SettingChangedPayload = { namespace: string; key: string };

@@ -4,6 +4,8 @@ import { isAbsolute, resolve } from 'node:path';
 
 import { z } from 'zod';
 
+import type { SettingBootSources } from '@app/domain';
+
 import { type ConfigSources, looksLikePostgresUrl } from './config-sources';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
@@ -66,6 +68,8 @@ export interface AppConfig {
     readonly routing: unknown;
   };
   readonly engine: EngineConfig;
+  /** The environment and YAML tiers the runtime settings registry resolves below the database. */
+  readonly settingSources: SettingBootSources;
 }
 
 /** The work engine: how many runs, how long they may take, where their workspaces live. */
@@ -202,15 +206,12 @@ function resolveJwtSecret(sources: ConfigSources, problems: string[]): string {
   return secret;
 }
 
-/** The YAML `providers.routing` block with `SYNTHORG_ROUTING_STRATEGY` taking precedence for the strategy. */
+/**
+ * The YAML `providers.routing` block (rules, fallback chain). Its strategy is the runtime setting
+ * `providers.routing_strategy`, which reads this block and `SYNTHORG_ROUTING_STRATEGY` as sources.
+ */
 function routingBlock(sources: ConfigSources): unknown {
-  const yaml = readYaml(sources.yaml, ['providers', 'routing']);
-  const strategy = sources.env.SYNTHORG_ROUTING_STRATEGY;
-  if (strategy === undefined || strategy.trim() === '') {
-    return yaml ?? {};
-  }
-  const base = yaml !== null && typeof yaml === 'object' && !Array.isArray(yaml) ? yaml : {};
-  return { ...base, strategy: strategy.trim() };
+  return readYaml(sources.yaml, ['providers', 'routing']) ?? {};
 }
 
 const SECRET_KEY_BYTES = 32;
@@ -464,6 +465,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       routing: routingBlock(sources),
     },
     engine: engineConfig(f, sources.cwd),
+    settingSources: { env: sources.env, yaml: sources.yaml },
   };
   const withSecrets: AppConfig = {
     ...config,

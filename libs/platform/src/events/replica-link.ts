@@ -41,4 +41,20 @@ export class ReplicaLink {
       this.listeners.delete(listener);
     };
   }
+
+  /**
+   * Calls the listener each time the link comes back after a loss: events of the other replicas may
+   * have been missed meanwhile, so state they keep current must be read again.
+   */
+  onRelinked(listener: () => void): () => void {
+    let lost = !this.linked;
+    return this.subscribe((linked) => {
+      if (!linked) {
+        lost = true;
+      } else if (lost) {
+        lost = false;
+        listener();
+      }
+    });
+  }
 }

@@ -21,3 +21,4 @@ export { type ValidatedSinkSettings, validateSinkSettings } from './sink-validat
 export { isSensitiveKey, redact, REDACTED } from './redaction';
 export { SINK_WARNING_CODE } from './sink-diagnostics';
 export { settleWithin } from './sink-destination';
+export * from './observability.settings';

@@ -42,31 +42,51 @@ export class UnreadableSettingError extends Error {
 }
 
 /**
- * Typed reads and writes of the `settings` rows, by namespace and key: the one way modules keep a
- * small piece of state there. A settings registry can replace what sits underneath, keeping callers.
+ * What the runtime settings registry puts under the store: resolved reads (database, environment,
+ * YAML, default) and validated, encrypted, announced writes.
+ */
+export interface SettingsBackend {
+  /** The resolved text of a declared setting, or null when no tier gives it a value. */
+  read(namespace: string, key: string): Promise<string | null>;
+  /** Whether the setting has a stored (database) value. */
+  exists(namespace: string, key: string): Promise<boolean>;
+  /** Validates, stores and announces a value. */
+  write(namespace: string, key: string, text: string): Promise<void>;
+}
+
+/**
+ * Typed reads and writes of settings, by namespace and key. With the settings registry attached
+ * (the application), reads resolve through every tier and writes are validated and announced; a
+ * store without it, and any call inside a caller's transaction, works on the `settings` rows alone.
  */
 @Injectable()
 export class SettingsStore {
+  private backend: SettingsBackend | null = null;
+
   constructor(private readonly database: DatabaseService) {}
 
-  /** The stored value, or null when the setting was never written. */
+  /** Puts the registry underneath (once, at startup). */
+  attach(backend: SettingsBackend): void {
+    this.backend = backend;
+  }
+
+  /** The value (stored, else from the lower tiers when the registry is attached), or null when unset. */
   async get<T>(setting: SettingKey<T>, tx?: Transaction): Promise<T | null> {
+    if (this.backend && !tx) {
+      return this.decode(setting, await this.backend.read(setting.namespace, setting.key));
+    }
     const row = await this.database
       .manager(tx)
       .getRepository(SettingEntity)
       .findOneBy({ namespace: setting.namespace, key: setting.key });
-    if (!row) {
-      return null;
-    }
-    try {
-      return setting.decode(row.value);
-    } catch (error) {
-      throw new UnreadableSettingError(setting.namespace, setting.key, row.value, { cause: error });
-    }
+    return this.decode(setting, row ? row.value : null);
   }
 
   /** Whether the setting was ever written (without reading its value). */
   async has<T>(setting: SettingKey<T>, tx?: Transaction): Promise<boolean> {
+    if (this.backend && !tx) {
+      return this.backend.exists(setting.namespace, setting.key);
+    }
     const count = await this.database
       .manager(tx)
       .getRepository(SettingEntity)
@@ -75,6 +95,9 @@ export class SettingsStore {
   }
 
   async set<T>(setting: SettingKey<T>, value: T, tx?: Transaction): Promise<void> {
+    if (this.backend && !tx) {
+      return this.backend.write(setting.namespace, setting.key, setting.encode(value));
+    }
     await this.database
       .manager(tx)
       .getRepository(SettingEntity)
@@ -82,5 +105,16 @@ export class SettingsStore {
         'namespace',
         'key',
       ]);
+  }
+
+  private decode<T>(setting: SettingKey<T>, raw: string | null): T | null {
+    if (raw === null) {
+      return null;
+    }
+    try {
+      return setting.decode(raw);
+    } catch (error) {
+      throw new UnreadableSettingError(setting.namespace, setting.key, raw, { cause: error });
+    }
   }
 }

@@ -11,6 +11,8 @@ import { CompanyService } from './company.service';
 import { ProjectsController } from './projects.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
+import { SettingsModule } from '../settings';
+import { COMPANY_SETTINGS } from './company.settings';
 
 /**
  * The organisation: the company, its departments (health, ceremony policies) and projects.
@@ -19,7 +21,7 @@ import { ProjectsService } from './projects.service';
  */
 @Global()
 @Module({
-  imports: [AgentsModule, RunLedgerModule],
+  imports: [AgentsModule, RunLedgerModule, SettingsModule.forFeature(COMPANY_SETTINGS)],
   controllers: [CompanyController, DepartmentsController, ProjectsController],
   providers: [
     CompanyFacade,

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 
 import {
   applyDegradation,
@@ -12,8 +12,11 @@ import {
   type RoutingConfig,
   type RoutingDecision,
   type RoutingRequest,
+  type RoutingStrategy,
 } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/platform';
+
+import { SettingsSnapshot } from '../settings';
 
 import { ProviderQuotas } from './provider-quotas';
 import { ProviderRegistry } from './provider-registry';
@@ -21,17 +24,36 @@ import { ProviderRegistry } from './provider-registry';
 /**
  * Chooses the model for a call (the `routing.strategy` table) over the registry's current models,
  * and applies quota degradation at task assignment. The runtime asks it; it never calls a provider.
+ * The strategy is the runtime setting `providers.routing_strategy`: the router is rebuilt when it
+ * changes on any replica; rules and the fallback chain come from the YAML routing block.
  */
 @Injectable()
-export class ModelRouter {
-  private readonly config: RoutingConfig;
+export class ModelRouter implements OnModuleInit, OnModuleDestroy {
+  private config: RoutingConfig;
+  private readonly base: RoutingConfig;
+  private stopWatching: (() => void) | null = null;
 
   constructor(
     private readonly registry: ProviderRegistry,
     private readonly quotas: ProviderQuotas,
     @Inject(APP_CONFIG) appConfig: AppConfig,
+    private readonly settings: SettingsSnapshot,
   ) {
-    this.config = parseRoutingConfig(appConfig.providers.routing);
+    this.base = parseRoutingConfig(appConfig.providers.routing);
+    this.config = this.base;
+  }
+
+  /** Once every module declared its settings: the running strategy, and a rebuild on each change. */
+  onModuleInit(): void {
+    const build = (strategy: RoutingStrategy): RoutingConfig => ({ ...this.base, strategy });
+    this.config = build(this.settings.value<RoutingStrategy>('providers', 'routing_strategy'));
+    this.stopWatching = this.settings.watch('providers', 'routing_strategy', (strategy) => {
+      this.config = build(strategy as RoutingStrategy);
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopWatching?.();
   }
 
   get routing(): RoutingConfig {

@@ -16,6 +16,8 @@ import { ProviderUsage } from './provider-usage';
 import { ProvidersController } from './providers.controller';
 import { ProvidersRepository } from './providers.repository';
 import { ProvidersService } from './providers.service';
+import { SettingsModule } from '../settings';
+import { PROVIDERS_SETTINGS } from './providers.settings';
 
 /**
  * Model providers: CRUD with encrypted secrets, presets, guarded discovery, local models, health,
@@ -23,6 +25,7 @@ import { ProvidersService } from './providers.service';
  * The fixed sub-routes (presets, discovery-policy) are registered before `/providers/:name`.
  */
 @Module({
+  imports: [SettingsModule.forFeature(PROVIDERS_SETTINGS)],
   controllers: [ProviderPresetsController, DiscoveryPolicyController, ProvidersController],
   providers: [
     DiscoveryPolicyService,

@@ -11,10 +11,12 @@ import { SetupController } from './setup.controller';
 import { SetupService } from './setup.service';
 import { TemplateCatalog } from './templates/template-catalog';
 import { WizardGate } from './wizard-gate';
+import { SettingsModule } from '../settings';
+import { SETUP_SETTINGS } from './setup.settings';
 
 /** The first-run wizard. Templates are loaded (and validated) once at startup: a broken file stops boot. */
 @Module({
-  imports: [AgentsModule, CompanyModule, ProvidersModule],
+  imports: [AgentsModule, CompanyModule, ProvidersModule, SettingsModule.forFeature(SETUP_SETTINGS)],
   controllers: [SetupController],
   providers: [
     AddAgentUseCase,

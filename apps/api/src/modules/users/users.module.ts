@@ -17,6 +17,8 @@ import { UserDirectory } from './user-directory.facade';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { SettingsModule } from '../settings';
+import { USERS_API_SETTINGS } from './users.settings';
 
 /** Human accounts: authentication (/auth), sessions, and CEO-only account administration (/users). */
 @Module({})
@@ -26,6 +28,7 @@ export class UsersModule {
       module: UsersModule,
       global: true,
       imports: [
+        SettingsModule.forFeature(USERS_API_SETTINGS),
         JwtModule.registerAsync({
           inject: [APP_CONFIG],
           useFactory: (c: AppConfig) => ({

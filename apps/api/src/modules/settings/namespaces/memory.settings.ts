@@ -1,0 +1,67 @@
+import { defineSettings } from '@app/domain';
+
+/** The `memory` namespace, held here until a memory module owns it. */
+export const MEMORY_SETTINGS = defineSettings('memory', [
+  {
+    key: 'backend',
+    type: 'str',
+    default: 'mem0',
+    description: 'Memory backend',
+    group: 'Backend',
+    restartRequired: true,
+  },
+  {
+    key: 'default_level',
+    type: 'enum',
+    default: 'persistent',
+    description: 'Memory level of new agents',
+    group: 'Behaviour',
+    enumValues: ['none', 'session', 'project', 'persistent'],
+  },
+  {
+    key: 'consolidation_interval',
+    type: 'enum',
+    default: 'daily',
+    description: 'How often memories are consolidated',
+    group: 'Behaviour',
+    level: 'advanced',
+    enumValues: ['hourly', 'daily', 'weekly', 'never'],
+  },
+  {
+    key: 'consolidation_enforce_batch_size',
+    type: 'int',
+    default: '1000',
+    description: 'Memories consolidated per batch',
+    group: 'Behaviour',
+    level: 'advanced',
+    min: 100,
+    max: 10000,
+  },
+  {
+    key: 'embedder_provider',
+    type: 'str',
+    default: null,
+    description: 'Provider of the embedding model',
+    group: 'Embedding',
+    level: 'advanced',
+    envAliases: ['SYNTHORG_MEMORY_EMBEDDER_PROVIDER'],
+  },
+  {
+    key: 'embedder_model',
+    type: 'str',
+    default: null,
+    description: 'Embedding model',
+    group: 'Embedding',
+    level: 'advanced',
+    envAliases: ['SYNTHORG_MEMORY_EMBEDDER_MODEL'],
+  },
+  {
+    key: 'embedder_dims',
+    type: 'int',
+    default: null,
+    description: 'Dimensions of the embeddings',
+    group: 'Embedding',
+    level: 'advanced',
+    min: 1,
+  },
+]);

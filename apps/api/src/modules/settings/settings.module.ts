@@ -1,0 +1,67 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+
+import { type SettingDefinition, settingId } from '@app/domain';
+import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
+
+import { BACKUP_SETTINGS } from './namespaces/backup.settings';
+import { BUDGET_SETTINGS } from './namespaces/budget.settings';
+import { COORDINATION_SETTINGS } from './namespaces/coordination.settings';
+import { MEMORY_SETTINGS } from './namespaces/memory.settings';
+import { SECURITY_SETTINGS } from './namespaces/security.settings';
+import { SettingValueChecks } from './setting-value-checks';
+import { SettingsController } from './settings.controller';
+import { SettingsRepository } from './settings.repository';
+import { SettingsService } from './settings.service';
+import { SettingsSnapshot } from './settings-snapshot';
+import { SinksController } from './sinks.controller';
+
+/** A provider that declares definitions on the snapshot when the application is built. */
+function declaring(definitions: readonly SettingDefinition[]) {
+  return {
+    // A token per set of keys: Nest tells dynamic modules apart by their metadata.
+    provide: `settings.declared:${definitions.map((d) => settingId(d.namespace, d.key)).join(',')}`,
+    inject: [SettingsSnapshot],
+    useFactory: (snapshot: SettingsSnapshot): true => {
+      snapshot.declare(definitions);
+      return true;
+    },
+  };
+}
+
+/** Where `SettingsModule.forFeature` declarations live. */
+@Module({})
+export class SettingsFeatureModule {}
+
+/**
+ * The runtime settings registry: storage, resolution, validation, the API and propagation. Global,
+ * so the platform's typed `SettingsStore` works through it everywhere; owning modules declare their
+ * definitions with `forFeature`. The platform's own namespaces (server, observability) and those with
+ * no module yet are declared here.
+ */
+@Global()
+@Module({
+  // The sinks routes first: `observability/sinks` must not be read as `/{namespace}/{key}`.
+  controllers: [SinksController, SettingsController],
+  providers: [
+    declaring([
+      ...API_SERVER_SETTINGS,
+      ...MEMORY_SETTINGS,
+      ...BUDGET_SETTINGS,
+      ...SECURITY_SETTINGS,
+      ...COORDINATION_SETTINGS,
+      ...OBSERVABILITY_SETTINGS,
+      ...BACKUP_SETTINGS,
+    ]),
+    SettingValueChecks,
+    SettingsRepository,
+    SettingsService,
+    SettingsSnapshot,
+  ],
+  exports: [SettingsSnapshot],
+})
+export class SettingsModule {
+  /** Declares an owning module's definitions (import it in that module). */
+  static forFeature(definitions: readonly SettingDefinition[]): DynamicModule {
+    return { module: SettingsFeatureModule, providers: [declaring(definitions)] };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './setting-definition';
+export * from './setting-resolution';
+export * from './settings-registry';
