@@ -126,9 +126,9 @@ describe('npm run new:module', () => {
     const again = await generate(root, NAME);
     expect(again.ok).toBe(false);
     expect(again.stderr).toContain(`${DIR} already exists`);
-    const taken = await generate(root, 'settings');
+    const taken = await generate(root, 'idempotency-keys');
     expect(taken.ok).toBe(false);
-    expect(taken.stderr).toContain('libs/persistence/src/entities/setting.entity.ts already exists');
+    expect(taken.stderr).toContain('libs/persistence/src/entities/idempotency-key.entity.ts already exists');
     for (const name of ['Scaffold-Probes', 'scaffold_probes', 'scaffold--probes', '9lives', 'class']) {
       const refused = await generate(root, name);
       expect(refused.ok).toBe(false);

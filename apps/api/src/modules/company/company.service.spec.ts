@@ -3,7 +3,7 @@ import type { DepartmentEntity } from '@app/persistence';
 import { EventBus } from '@app/platform';
 import { actorContext, agentRow, companyRow, departmentRow, makeServiceUnderTest, recordPublished } from '@app/testing';
 
-import { AgentRoster } from '../agents';
+import { type AgentConfigDto, AgentRoster } from '../agents';
 import { RunLedger } from '../run-ledger';
 import { CompanyRepository } from './company.repository';
 import { CompanyService } from './company.service';
@@ -43,11 +43,18 @@ describe(CompanyService.name, () => {
 
     it('should describe the company with its departments and head counts when it exists', async () => {
       const { sut, agents } = build();
-      agents.count.mockResolvedValue(2);
+      const roster = [{ name: 'Ada' }, { name: 'Grace' }] as AgentConfigDto[];
+      agents.configs.mockResolvedValue(roster);
 
       const company = await sut.get();
 
-      expect(company).toMatchObject({ name: 'Acme Labs', agent_count: 2, config: { currency: 'USD' } });
+      expect(company).toMatchObject({
+        name: 'Acme Labs',
+        company_name: 'Acme Labs',
+        agents: roster,
+        agent_count: 2,
+        config: { currency: 'USD' },
+      });
       expect(company.departments.map((d) => [d.name, d.agent_count])).toEqual([
         ['Engineering', 2],
         ['Product', 0],
