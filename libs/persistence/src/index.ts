@@ -2,3 +2,4 @@ export * from './data-source.factory';
 export * from './entities';
 export * from './migrate';
 export * from './naming-strategy';
+export * from './paged-query';

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { Brackets, type EntityManager, In, type Repository } from 'typeorm';
 
 import type { PageRequest, TaskStatus } from '@app/domain';
-import { TaskEntity } from '@app/persistence';
+import { pagedQuery, TaskEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
+
+import { TASK_ROW_COLUMNS, type TaskRow } from './tasks.mapper';
 
 export interface TaskFilter {
   status: TaskStatus | null;
@@ -30,33 +32,35 @@ export class TasksRepository {
     return (manager ?? this.database.dataSource.manager).getRepository(TaskEntity);
   }
 
-  async page(filter: TaskFilter, page: PageRequest): Promise<{ items: TaskEntity[]; total: number }> {
-    const query = this.repo().createQueryBuilder('t');
+  /** One page of the list as raw rows of the response's columns, oldest first, with the filter's total. */
+  async page(filter: TaskFilter, page: PageRequest): Promise<{ items: TaskRow[]; total: number }> {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
     if (filter.status) {
-      query.andWhere('t.status = :status', { status: filter.status });
+      where.push('status = :status');
+      params.status = filter.status;
     }
     const assignee = filter.assignedTo;
     if (assignee) {
-      query.andWhere(
-        new Brackets((q) =>
-          q
-            .where('t.assignee_id IN (:...assigneeIds)', {
-              assigneeIds: [assignee.ref, assignee.agentId ?? assignee.ref],
-            })
-            .orWhere('LOWER(t.assigned_to) = :assignee', { assignee: assignee.ref.toLowerCase() }),
-        ),
-      );
+      where.push('(assignee_id IN (:...assigneeIds) OR LOWER(assigned_to) = :assignee)');
+      params.assigneeIds = [assignee.ref, assignee.agentId ?? assignee.ref];
+      params.assignee = assignee.ref.toLowerCase();
     }
     if (filter.project) {
-      query.andWhere('t.project = :project', { project: filter.project });
+      where.push('project = :project');
+      params.project = filter.project;
     }
-    const [items, total] = await query
-      .orderBy('t.created_at', 'ASC')
-      .addOrderBy('t.id', 'ASC')
-      .skip(page.offset)
-      .take(page.limit)
-      .getManyAndCount();
-    return { items, total };
+    const { rows, total } = await pagedQuery<TaskRow>({
+      source: this.database.dataSource,
+      table: 'tasks',
+      columns: TASK_ROW_COLUMNS,
+      where,
+      params,
+      orderBy: ['created_at ASC', 'id ASC'],
+      offset: page.offset,
+      limit: page.limit,
+    });
+    return { items: rows, total };
   }
 
   findById(id: string): Promise<TaskEntity | null> {
