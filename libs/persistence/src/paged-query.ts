@@ -48,17 +48,15 @@ export async function pagedQuery<R extends object>(query: PagedQuery): Promise<R
   // The window is bound, not spliced in: each offset would otherwise be a new statement to prepare.
   const limit = driver.createParameter('limit', params.length);
   const offset = driver.createParameter('offset', params.length + 1);
-  const rows = (await manager.query(`${filtered} LIMIT ${limit} OFFSET ${offset}`, [
-    ...params,
-    query.limit,
-    query.offset,
-  ])) as (R & { [TOTAL]?: unknown })[];
+  const bound: unknown[] = [...(params as unknown[]), query.limit, query.offset];
+  const rows = await manager.query<(R & { [TOTAL]?: unknown })[]>(`${filtered} LIMIT ${limit} OFFSET ${offset}`, bound);
   const first = rows[0];
   if (first === undefined) {
     return { rows: [], total: query.offset === 0 ? 0 : await count(manager, from, query.params ?? {}) };
   }
   const total = rawNumber(first[TOTAL]);
   for (const row of rows) {
+    // The last column read: deleting it takes the row back to its previous shape, a cheap step.
     delete row[TOTAL];
   }
   return { rows, total };
@@ -69,7 +67,7 @@ async function count(manager: EntityManager, from: string, named: Record<string,
     `SELECT COUNT(*) AS ${TOTAL} ${from}`,
     named,
   );
-  const rows = (await manager.query(sql, params)) as Record<string, unknown>[];
+  const rows = await manager.query<Record<string, unknown>[]>(sql, params);
   return rawNumber(rows[0]?.[TOTAL]);
 }
 
