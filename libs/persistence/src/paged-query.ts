@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
+import type { CountCache } from './count-cache';
+
 /** One page of a list read as raw rows, with the number of rows across all pages. */
 export interface RawPage<R> {
   rows: R[];
@@ -21,6 +23,8 @@ export interface PagedQuery {
   orderBy: readonly string[];
   offset: number;
   limit: number;
+  /** Remembers totals per filter between pages; its owner invalidates it on every write. */
+  counts?: CountCache;
 }
 
 /** Column alias of the total riding on every row of the page (never a column of a table). */
@@ -30,7 +34,8 @@ const TOTAL = '__page_total';
  * Reads one page as raw rows (no entity hydration) and counts the rows matching the same filter, in
  * one statement: the count is an uncorrelated scalar subquery, which SQLite and Postgres evaluate
  * once per statement and both answer from an index when one covers the filter. An empty page past
- * the end carries no total, so only then is the count asked for on its own.
+ * the end carries no total, so only then is the count asked for on its own. With `counts`, a total
+ * still remembered for the filter is used instead and the statement reads the page alone.
  *
  * The rows carry the database's own values: decode them with {@link rawIso}, {@link rawJson},
  * {@link rawBool} and {@link rawNumber}, which accept what either dialect answers.
@@ -40,24 +45,30 @@ export async function pagedQuery<R extends object>(query: PagedQuery): Promise<R
   const driver = manager.connection.driver;
   const where = query.where && query.where.length > 0 ? ` WHERE ${query.where.join(' AND ')}` : '';
   const from = `FROM ${driver.escape(query.table)}${where}`;
+  const named = query.params ?? {};
+  const key = query.counts ? `${from} ${JSON.stringify(named)}` : '';
+  const known = query.counts?.get(key);
+  const mark = query.counts?.mark() ?? 0;
   const columns = query.columns.map((c) => driver.escape(c)).join(', ');
+  const counted = known === undefined ? `, (SELECT COUNT(*) ${from}) AS ${TOTAL}` : '';
   const [filtered, params] = driver.escapeQueryWithParameters(
-    `SELECT ${columns}, (SELECT COUNT(*) ${from}) AS ${TOTAL} ${from} ORDER BY ${query.orderBy.join(', ')}`,
-    query.params ?? {},
+    `SELECT ${columns}${counted} ${from} ORDER BY ${query.orderBy.join(', ')}`,
+    named,
   );
   // The window is bound, not spliced in: each offset would otherwise be a new statement to prepare.
   const limit = driver.createParameter('limit', params.length);
   const offset = driver.createParameter('offset', params.length + 1);
   const bound: unknown[] = [...(params as unknown[]), query.limit, query.offset];
   const rows = await manager.query<(R & { [TOTAL]?: unknown })[]>(`${filtered} LIMIT ${limit} OFFSET ${offset}`, bound);
-  const first = rows[0];
-  if (first === undefined) {
-    return { rows: [], total: query.offset === 0 ? 0 : await count(manager, from, query.params ?? {}) };
-  }
-  const total = rawNumber(first[TOTAL]);
-  for (const row of rows) {
-    // The last column read: deleting it takes the row back to its previous shape, a cheap step.
-    delete row[TOTAL];
+  let total = known;
+  if (total === undefined) {
+    const first = rows[0];
+    total = first !== undefined ? rawNumber(first[TOTAL]) : query.offset === 0 ? 0 : await count(manager, from, named);
+    for (const row of rows) {
+      // The last column read: deleting it takes the row back to its previous shape, a cheap step.
+      delete row[TOTAL];
+    }
+    query.counts?.set(key, total, mark);
   }
   return { rows, total };
 }
