@@ -46,34 +46,44 @@ interface ListResult {
   error: string | null;
 }
 
-/** Writes `count` tasks in `created`, one project, a minute apart, in multi-row inserts. */
+/**
+ * Writes `count` tasks in `created`, one project, a minute apart: multi-row INSERTs of the values as
+ * TypeORM would store them (its own column conversion), in one transaction.
+ */
 async function seedTasks(db: TestDatabase, count: number): Promise<void> {
   const source = await createDataSource(db.settings).initialize();
   try {
+    const { driver } = source;
+    const columns = source.getMetadata(TaskEntity).columns;
+    const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
     // Under both dialects' bound-parameter ceilings (about 30 columns a row).
     const batch = db.settings.backend === 'sqlite' ? 500 : 1000;
     const start = Date.UTC(2026, 0, 1);
     await source.transaction(async (manager) => {
       for (let from = 0; from < count; from += batch) {
-        const rows: TaskEntity[] = [];
+        const values: unknown[] = [];
+        const tuples: string[] = [];
         for (let i = from; i < Math.min(from + batch, count); i++) {
           const at = new Date(start + i * 60_000);
-          rows.push(
-            taskRow({
-              id: `bench-${String(i).padStart(7, '0')}`,
-              title: `Benchmark task ${i}`,
-              description: 'A task seeded for the list benchmark, with a description of realistic length.',
-              project: 'bench-project',
-              createdBy: 'bench',
-              reviewers: ['reviewer-1'],
-              acceptanceCriteria: [{ description: 'the page answers quickly', met: false }],
-              budgetLimit: 1.5,
-              createdAt: at,
-              updatedAt: at,
-            }),
-          );
+          const row = taskRow({
+            id: `bench-${String(i).padStart(7, '0')}`,
+            title: `Benchmark task ${i}`,
+            description: 'A task seeded for the list benchmark, with a description of realistic length.',
+            project: 'bench-project',
+            createdBy: 'bench',
+            reviewers: ['reviewer-1'],
+            acceptanceCriteria: [{ description: 'the page answers quickly', met: false }],
+            budgetLimit: 1.5,
+            createdAt: at,
+            updatedAt: at,
+          });
+          const marks = columns.map((column) => {
+            values.push(driver.preparePersistentValue(column.getEntityValue(row), column));
+            return driver.createParameter(column.propertyName, values.length - 1);
+          });
+          tuples.push(`(${marks.join(', ')})`);
         }
-        await manager.createQueryBuilder().insert().into(TaskEntity).values(rows).execute();
+        await manager.query(`INSERT INTO ${driver.escape('tasks')} (${names}) VALUES ${tuples.join(', ')}`, values);
       }
     });
     await source.query(db.settings.backend === 'sqlite' ? 'ANALYZE' : 'VACUUM ANALYZE tasks');
