@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm start`: build, then run the server on the embedded SQLite database by default.
+# `npm start`: build if the sources changed, then run the server on the embedded SQLite database by default.
 # For a one-command local start, a signing secret is generated once into data/.jwt-secret (mode 0600)
 # when none is configured. Production (SYNTHORG_ENV=production) and the container never do this:
 # they must be given SYNTHORG_JWT_SECRET or SYNTHORG_JWT_SECRET_FILE explicitly.
@@ -14,5 +14,9 @@ if [ -z "${SYNTHORG_JWT_SECRET:-}" ] && [ -z "${SYNTHORG_JWT_SECRET_FILE:-}" ] &
   fi
   export SYNTHORG_JWT_SECRET_FILE="$secret_file"
 fi
-npm run --silent build
+# Build only when the sources changed since the last build (its stamp; see build.sh): a restart
+# on unchanged sources goes straight to the server.
+if [ ! -f dist/apps/api/src/main.js ] || [ "$(node .ci/source-stamp.js)" != "$(cat dist/.source-stamp 2>/dev/null)" ]; then
+  npm run --silent build
+fi
 exec node dist/apps/api/src/main.js

@@ -3,7 +3,8 @@
 // service's authenticated GET /api/v1/auth/me (JWT verify + cached session per request) on SQLite,
 // and (e) the same on Postgres (rate limits shared with other replicas through the database).
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a, c/b, d/b and e/d.
-// Then the work-engine benchmark (engine.ts). BENCH_ONLY=http or BENCH_ONLY=engine runs one of them.
+// Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
+// benchmark (engine.ts). BENCH_ONLY=http, start, list or engine runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,22 +16,28 @@ import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/da
 
 import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
+import { runListBench } from './list';
+import { runStartBench } from './start';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const dist = resolve(__dirname, '..', '..');
-const ONLY = process.env.BENCH_ONLY ?? '';
+const PARTS = { http: httpBench, start: runStartBench, list: runListBench, engine: runEngineBench } as const;
 
 async function main(): Promise<void> {
-  if (ONLY !== '' && ONLY !== 'http' && ONLY !== 'engine') {
-    throw new Error(`BENCH_ONLY must be http or engine, not "${ONLY}"`);
+  const only = (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const unknown = only.filter((part) => !(part in PARTS));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_ONLY lists parts of ${Object.keys(PARTS).join(', ')}, not "${unknown.join(', ')}"`);
   }
-  if (ONLY !== 'engine') {
-    await httpBench();
-  }
-  if (ONLY !== 'http') {
-    await runEngineBench();
+  for (const [name, part] of Object.entries(PARTS)) {
+    if (only.length === 0 || only.includes(name)) {
+      await part();
+    }
   }
 }
 

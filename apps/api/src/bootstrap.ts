@@ -120,7 +120,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));
-  serveOpenApi(app, buildOpenApiDocument(app));
+  // Built on the first request for it: startup does not wait for a document few clients fetch.
+  serveOpenApi(app, () => buildOpenApiDocument(app));
 }
 
 /** Starts the server: create, listen, log where. */

@@ -1,3 +1,5 @@
+// First: the compile cache applies to the modules loaded after it.
+import './compile-cache';
 import 'reflect-metadata';
 
 import { BinaryPreflightError, ConfigError } from '@app/platform';

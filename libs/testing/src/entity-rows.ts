@@ -175,3 +175,13 @@ export function sessionRow(overrides: Partial<SessionEntity> = {}): SessionEntit
     ...overrides,
   };
 }
+
+/**
+ * An entity as a raw list row (snake_case columns, values as the entity holds them), for unit specs
+ * of services whose repositories read pages through pagedQuery.
+ */
+export function rawRowOf<R>(entity: object): R {
+  return Object.fromEntries(
+    Object.entries(entity).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
+  ) as R;
+}

@@ -2,6 +2,7 @@ import { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import { UnitOfWork } from '@app/platform';
 import { agentEventRow, agentRow, type MigratedDatabase, openMigratedDatabase, testBackends } from '@app/testing';
 
+import { toAgentConfig, toAgentConfigFromRow } from '../../../apps/api/src/modules/agents/agents.mapper';
 import { AgentsRepository } from '../../../apps/api/src/modules/agents/agents.repository';
 
 describe.each(testBackends())('AgentsRepository on %s', (backend) => {
@@ -37,6 +38,22 @@ describe.each(testBackends())('AgentsRepository on %s', (backend) => {
 
     await expect(repo.insert(agentRow({ id: 'agent-2', name: 'ADA LOVELACE' }))).rejects.toThrow();
     expect(await repo.count()).toBe(1);
+  });
+
+  it('should map a raw list row to exactly what the stored entity maps to', async () => {
+    await repo.insert(
+      agentRow({ name: 'Ada', position: 0, budgetLimitMonthly: 12.5, settings: { model: { temperature: 0.2 } } }),
+    );
+    await repo.insert(
+      agentRow({ name: 'Grace', position: 1, budgetLimitMonthly: null, personality: { traits: ['calm'] } }),
+    );
+
+    const page = await repo.page({ offset: 0, limit: 10 });
+    const stored = await Promise.all(['Ada', 'Grace'].map((name) => repo.findByName(name)));
+
+    expect(JSON.stringify(page.items.map(toAgentConfigFromRow))).toBe(
+      JSON.stringify(stored.map((row) => toAgentConfig(row as AgentEntity))),
+    );
   });
 
   it('should page the roster in position order and count heads per department', async () => {

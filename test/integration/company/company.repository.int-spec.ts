@@ -2,6 +2,7 @@ import { CompanyEntity, DepartmentEntity } from '@app/persistence';
 import { UnitOfWork } from '@app/platform';
 import { companyRow, departmentRow, type MigratedDatabase, openMigratedDatabase, testBackends } from '@app/testing';
 
+import { toDepartment, toDepartmentFromRow } from '../../../apps/api/src/modules/company/company.mapper';
 import { CompanyRepository } from '../../../apps/api/src/modules/company/company.repository';
 
 describe.each(testBackends())('CompanyRepository on %s', (backend) => {
@@ -40,10 +41,24 @@ describe.each(testBackends())('CompanyRepository on %s', (backend) => {
 
     expect(page.total).toBe(3);
     expect(page.items.map((d) => d.name)).toEqual(['Engineering', 'Sales']);
-    expect(page.items[0].teams).toEqual([{ name: 'core', members: ['Ada'] }]);
+    expect(page.items.map((row) => toDepartmentFromRow(row, 0))[0].teams).toEqual([{ name: 'core', members: ['Ada'] }]);
     expect((await repo.findDepartment('sales'))?.policies).toEqual({ review: 'two_person' });
     expect(await repo.findDepartment('Sales')).toBeNull();
     expect(await repo.nextDepartmentPosition()).toBe(3);
+  });
+
+  it('should map a raw list row to exactly what the stored entity maps to', async () => {
+    await repo.insertDepartments([
+      departmentRow({ name: 'Engineering', position: 0, budgetPercent: 37.5, autonomyLevel: 'semi' }),
+      departmentRow({ name: 'Sales', position: 1, ceremonyPolicy: { strategy: 'kanban' }, head: 'cso' }),
+    ]);
+
+    const page = await repo.pageDepartments({ offset: 0, limit: 10 });
+    const stored = await Promise.all(['engineering', 'sales'].map((key) => repo.findDepartment(key)));
+
+    expect(JSON.stringify(page.items.map((row) => toDepartmentFromRow(row, 2)))).toBe(
+      JSON.stringify(stored.map((row) => toDepartment(row as DepartmentEntity, 2))),
+    );
   });
 
   it('should write a ceremony policy only over the version it was read at', async () => {

@@ -1,6 +1,7 @@
 import { TaskEntity } from '@app/persistence';
 import { type MigratedDatabase, openMigratedDatabase, taskRow, testBackends } from '@app/testing';
 
+import { toTaskDto, toTaskDtoFromRow } from '../../../apps/api/src/modules/tasks/tasks.mapper';
 import { TasksRepository } from '../../../apps/api/src/modules/tasks/tasks.repository';
 
 function storedTask(id: string): TaskEntity {
@@ -22,10 +23,13 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
 
   beforeAll(async () => {
     store = await openMigratedDatabase(backend);
-    repo = new TasksRepository(store.database);
   });
 
-  beforeEach(() => store.clear(TaskEntity));
+  beforeEach(async () => {
+    await store.clear(TaskEntity);
+    // A repository of its own per test: the table was emptied behind the last one's remembered totals.
+    repo = new TasksRepository(store.database);
+  });
 
   afterAll(() => store?.close());
 
@@ -82,7 +86,7 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     await repo.insert(taskRow({ id: 't-3', ...assigned('Ada', 'agent-ada'), project: 'p-2', createdAt: at(3) }));
     await repo.insert(taskRow({ id: 't-5', assignedTo: 'ADA', assigneeId: null, project: 'p-1', createdAt: at(5) }));
     const all = { offset: 0, limit: 10 };
-    const ids = (page: { items: TaskEntity[] }) => page.items.map((t) => t.id);
+    const ids = (page: { items: { id: unknown }[] }) => page.items.map((t) => t.id);
 
     const byAgent = await repo.page({ status: null, assignedTo: { ref: 'ada', agentId: 'agent-ada' } }, all);
     const byId = await repo.page({ status: null, assignedTo: { ref: 'agent-grace' } }, all);
@@ -94,6 +98,51 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     expect(ids(filtered)).toEqual(['t-3', 't-4']);
     expect(second).toMatchObject({ total: 5, items: [{ id: 't-2' }, { id: 't-3' }] });
     expect(await repo.countByStatus('assigned')).toBe(4);
+  });
+
+  it('should map a raw list row to exactly what the stored entity maps to', async () => {
+    const full = taskRow({
+      ...storedTask('task-raw-1'),
+      ...assigned('Ada', 'agent-ada'),
+      status: 'completed',
+      statusReason: 'done',
+      parentTaskId: 'task-parent',
+      taskStructure: 'sequential',
+      deadline: '2026-02-01T00:00:00Z',
+      artifactsExpected: [{ type: 'code', path: 'src/a.ts' }, 'notes'],
+      delegationChain: ['ceo', 'lead'],
+      dependencies: ['task-dep'],
+      budgetLimit: 12.5,
+      maxRetries: 3,
+      retryCount: 1,
+      startedAt: new Date('2026-01-02T03:04:06.001Z'),
+      completedAt: new Date('2026-01-02T03:04:07.999Z'),
+    });
+    await repo.insert(full);
+    await repo.insert(taskRow({ ...storedTask('task-raw-2'), startedAt: null, completedAt: null, budgetLimit: 0 }));
+
+    const page = await repo.page({ status: null }, { offset: 0, limit: 10 });
+    const stored = await Promise.all(['task-raw-1', 'task-raw-2'].map((id) => repo.findById(id)));
+
+    expect(JSON.stringify(page.items.map(toTaskDtoFromRow))).toBe(
+      JSON.stringify(stored.map((row) => toTaskDto(row as TaskEntity))),
+    );
+    expect(page.total).toBe(2);
+    expect(await repo.page({ status: null }, { offset: 5, limit: 10 })).toEqual({ items: [], total: 2 });
+  });
+
+  it('should answer a total that follows every write, though totals are remembered between pages', async () => {
+    const open = { status: 'created' as const };
+    await repo.insert(taskRow({ id: 'count-1' }));
+    expect((await repo.page(open, { offset: 0, limit: 1 })).total).toBe(1);
+
+    await repo.insert(taskRow({ id: 'count-2' }));
+    expect((await repo.page(open, { offset: 1, limit: 1 })).total).toBe(2);
+    const moved = await repo.compareAndSet((await repo.findById('count-1')) as TaskEntity, { status: 'assigned' });
+    expect(moved).not.toBeNull();
+    expect((await repo.page(open, { offset: 0, limit: 1 })).total).toBe(1);
+    await repo.delete('count-2');
+    expect(await repo.page(open, { offset: 0, limit: 1 })).toEqual({ items: [], total: 0 });
   });
 
   it('should pick up stale runs of other owners and, when asked, interrupted tasks, never a live run', async () => {

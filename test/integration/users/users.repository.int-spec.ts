@@ -1,6 +1,7 @@
 import { UserEntity } from '@app/persistence';
 import { type MigratedDatabase, openMigratedDatabase, testBackends, userRow } from '@app/testing';
 
+import { toUserResponse, toUserResponseFromRow } from '../../../apps/api/src/modules/users/users.mapper';
 import { UsersRepository } from '../../../apps/api/src/modules/users/users.repository';
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
@@ -47,6 +48,18 @@ describe.each(testBackends())('UsersRepository on %s', (backend) => {
     expect(page).toMatchObject({ total: 3, items: [{ username: 'alice' }, { username: 'bob' }] });
     expect((await repo.findFirstByRole('ceo'))?.username).toBe('bob');
     expect(await repo.countByRole('ceo')).toBe(2);
+  });
+
+  it('should map a raw list row to exactly what the stored entity maps to', async () => {
+    await repo.insert(userRow({ username: 'dana', mustChangePassword: true, department: 'engineering' }));
+    await repo.insert(userRow({ username: 'erin', mustChangePassword: false, createdAt: at(2) }));
+
+    const page = await repo.page({ offset: 0, limit: 10 });
+    const stored = await Promise.all(['dana', 'erin'].map((name) => repo.findByUsername(name)));
+
+    expect(JSON.stringify(page.items.map(toUserResponseFromRow))).toBe(
+      JSON.stringify(stored.map((user) => toUserResponse(user as UserEntity))),
+    );
   });
 
   it('should change only the given fields and move updated_at forward, and delete by id', async () => {

@@ -32,8 +32,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return postProcess(document);
 }
 
-/** Serves the document at /docs/openapi.json and a browsable UI at /docs/api. */
-export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
+/**
+ * Serves the document at /docs/openapi.json and a browsable UI at /docs/api. Given a factory, the
+ * document is built on its first request, once, instead of during startup.
+ */
+export function serveOpenApi(app: INestApplication, document: OpenAPIObject | (() => OpenAPIObject)): void {
   SwaggerModule.setup(OPENAPI_UI_PATH, app, document, {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     yamlDocumentUrl: 'docs/openapi.yaml',

@@ -4,6 +4,7 @@ import { CompanyStructure1795284720793 } from './1795284720793-company-structure
 import { ProviderRuntime1795287671026 } from './1795287671026-provider-runtime';
 import { TaskEngine1795291282083 } from './1795291282083-task-engine';
 import { IdempotencyKeys1795598708698 } from './1795598708698-idempotency-keys';
+import { ListIndexes1795603478664 } from './1795603478664-list-indexes';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const POSTGRES_MIGRATIONS = [
   ProviderRuntime1795287671026,
   TaskEngine1795291282083,
   IdempotencyKeys1795598708698,
+  ListIndexes1795603478664,
 ];

@@ -15,7 +15,8 @@ export class DepartmentEntity {
   @Column({ type: 'varchar', length: 128 })
   nameKey!: string;
 
-  /** Display order. */
+  /** Display order (the list's order). */
+  @Index()
   @Column({ type: 'integer' })
   position!: number;
 

@@ -2,7 +2,10 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A project: a named body of work with a team, a lead and a budget. */
 @Entity({ name: 'projects' })
-@Index(['status'])
+// The list's filters, each with its sort (created_at, then id) behind it.
+@Index(['createdAt', 'id'])
+@Index(['status', 'createdAt', 'id'])
+@Index(['lead', 'createdAt', 'id'])
 export class ProjectEntity {
   /** `proj-<12 hex>`. */
   @PrimaryColumn({ type: 'varchar', length: 32 })

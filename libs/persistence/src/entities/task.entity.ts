@@ -8,9 +8,11 @@ import type { JsonValue } from './json';
  * proved it was alive, so a dead replica's task can be recovered.
  */
 @Entity({ name: 'tasks' })
-@Index(['status', 'createdAt'])
+// The list's filters, each with its sort (created_at, then id) behind it, so a page is read in order.
+@Index(['createdAt', 'id'])
+@Index(['status', 'createdAt', 'id'])
 @Index(['assigneeId', 'status'])
-@Index(['project'])
+@Index(['project', 'createdAt', 'id'])
 export class TaskEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;

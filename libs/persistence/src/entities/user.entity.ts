@@ -1,7 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A human account (and the reserved `system` CLI identity). */
 @Entity({ name: 'users' })
+// The list's order.
+@Index(['createdAt', 'username'])
 export class UserEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

@@ -1,4 +1,11 @@
-import type { AgentLifecycleEventEntity, AgentEntity, TaskMetricEntity } from '@app/persistence';
+import {
+  type AgentLifecycleEventEntity,
+  type AgentEntity,
+  rawIso,
+  rawJson,
+  rawNumber,
+  type TaskMetricEntity,
+} from '@app/persistence';
 import type { TaskMetricRecord } from '@app/domain';
 
 import type { AgentConfigDto, CareerEventDto } from './dto/agent.dto';
@@ -22,7 +29,8 @@ export function defaultAgentSettings(): Required<AgentSettings> {
   };
 }
 
-export function toAgentConfig(agent: AgentEntity): AgentConfigDto {
+/** An agent as the API shows it. */
+export function toAgentConfig(agent: AgentShown): AgentConfigDto {
   const settings = { ...defaultAgentSettings(), ...(agent.settings as AgentSettings) };
   return {
     id: agent.id,
@@ -47,10 +55,59 @@ export function toAgentConfig(agent: AgentEntity): AgentConfigDto {
     tools: settings.tools,
     authority: settings.authority,
     skills: settings.skills,
-    hiring_date: agent.hiringDate.toISOString(),
+    hiring_date: typeof agent.hiringDate === 'string' ? agent.hiringDate : agent.hiringDate.toISOString(),
   };
 }
 
+/** The columns of `agents` a list page reads: what the response shows. */
+export const AGENT_ROW_COLUMNS = [
+  'id',
+  'name',
+  'role',
+  'department',
+  'level',
+  'status',
+  'personality_preset',
+  'personality',
+  'model_provider',
+  'model_id',
+  'model_tier',
+  'autonomy_level',
+  'budget_limit_monthly',
+  'settings',
+  'hiring_date',
+] as const;
+
+/** A raw `agents` row of {@link AGENT_ROW_COLUMNS}, as either dialect answers it. */
+export type AgentRow = Record<(typeof AGENT_ROW_COLUMNS)[number], unknown>;
+
+/** The fields of an agent its API view shows. */
+type AgentShown = Omit<AgentEntity, 'nameKey' | 'position' | 'hiringDate' | 'createdAt' | 'updatedAt'> & {
+  hiringDate: Date | string;
+};
+
+/** A raw list row as the API shows it: the same as {@link toAgentConfig} of the entity. */
+export function toAgentConfigFromRow(row: AgentRow): AgentConfigDto {
+  return toAgentConfig({
+    id: row.id as string,
+    name: row.name as string,
+    role: row.role as string,
+    department: row.department as string,
+    level: row.level as string,
+    status: row.status as string,
+    personalityPreset: row.personality_preset as string | null,
+    personality: rawJson(row.personality),
+    modelProvider: row.model_provider as string | null,
+    modelId: row.model_id as string | null,
+    modelTier: row.model_tier as string,
+    autonomyLevel: row.autonomy_level as string | null,
+    budgetLimitMonthly: row.budget_limit_monthly === null ? null : rawNumber(row.budget_limit_monthly),
+    settings: rawJson(row.settings),
+    hiringDate: rawIso(row.hiring_date),
+  });
+}
+
+/** A lifecycle event as the API shows it. */
 export function toCareerEvent(event: AgentLifecycleEventEntity): CareerEventDto {
   return {
     event_type: event.eventType,

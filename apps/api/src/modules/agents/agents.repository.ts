@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { In, MoreThanOrEqual, type Repository } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP, type PageRequest } from '@app/domain';
-import { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
+import { AgentEntity, AgentLifecycleEventEntity, pagedQuery } from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
+
+import { AGENT_ROW_COLUMNS, type AgentRow } from './agents.mapper';
 
 /** The only TypeORM user for agents and their career log. */
 @Injectable()
@@ -22,13 +24,17 @@ export class AgentsRepository {
     return this.agents().count();
   }
 
-  async page(request: PageRequest): Promise<{ items: AgentEntity[]; total: number }> {
-    const [items, total] = await this.agents().findAndCount({
-      order: { position: 'ASC' },
-      skip: request.offset,
-      take: request.limit,
+  /** One page of the roster in its stored order, as raw rows of the response's columns. */
+  async page(request: PageRequest): Promise<{ items: AgentRow[]; total: number }> {
+    const { rows, total } = await pagedQuery<AgentRow>({
+      source: this.database.dataSource,
+      table: 'agents',
+      columns: AGENT_ROW_COLUMNS,
+      orderBy: ['position ASC'],
+      offset: request.offset,
+      limit: request.limit,
     });
-    return { items, total };
+    return { items: rows, total };
   }
 
   /** Roster order: the position is the setup wizard's agent_index. */

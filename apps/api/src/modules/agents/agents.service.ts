@@ -26,7 +26,13 @@ import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction } from '@app/platform';
 
 import { RunLedger } from '../run-ledger';
-import { defaultAgentSettings, toAgentConfig, toCareerEvent, toTaskMetricRecord } from './agents.mapper';
+import {
+  defaultAgentSettings,
+  toAgentConfig,
+  toAgentConfigFromRow,
+  toCareerEvent,
+  toTaskMetricRecord,
+} from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
 import type { AgentConfigDto, AgentPerformanceSummaryDto, CareerEventDto } from './dto/agent.dto';
 
@@ -62,7 +68,7 @@ export class AgentsService {
 
   async list(page: PageRequest): Promise<Page<AgentConfigDto>> {
     const { items, total } = await this.agents.page(page);
-    return new Page(items.map(toAgentConfig), total, page.offset, page.limit);
+    return new Page(items.map(toAgentConfigFromRow), total, page.offset, page.limit);
   }
 
   async get(name: string): Promise<AgentConfigDto> {

@@ -1,4 +1,4 @@
-import type { CompanyEntity, DepartmentEntity } from '@app/persistence';
+import { type CompanyEntity, type DepartmentEntity, rawJson, rawNumber } from '@app/persistence';
 
 import type { AgentConfigDto } from '../agents';
 import type { CompanyDto, DepartmentDto } from './dto/company.dto';
@@ -14,6 +14,37 @@ export function toDepartment(row: DepartmentEntity, agentCount: number): Departm
     autonomy_level: row.autonomyLevel,
     policies: row.policies,
     ceremony_policy: row.ceremonyPolicy,
+    agent_count: agentCount,
+  };
+}
+
+/** The columns of `departments` a list page reads: what the response shows, and the name key. */
+export const DEPARTMENT_ROW_COLUMNS = [
+  'name',
+  'name_key',
+  'head',
+  'budget_percent',
+  'teams',
+  'reporting_lines',
+  'autonomy_level',
+  'policies',
+  'ceremony_policy',
+] as const;
+
+/** A raw `departments` row of {@link DEPARTMENT_ROW_COLUMNS}, as either dialect answers it. */
+export type DepartmentRow = Record<(typeof DEPARTMENT_ROW_COLUMNS)[number], unknown>;
+
+/** A raw list row as the API shows it: the same as {@link toDepartment} of the entity. */
+export function toDepartmentFromRow(row: DepartmentRow, agentCount: number): DepartmentDto {
+  return {
+    name: row.name as string,
+    head: row.head as string | null,
+    budget_percent: rawNumber(row.budget_percent),
+    teams: rawJson(row.teams),
+    reporting_lines: rawJson(row.reporting_lines),
+    autonomy_level: row.autonomy_level as string | null,
+    policies: rawJson(row.policies),
+    ceremony_policy: rawJson(row.ceremony_policy),
     agent_count: agentCount,
   };
 }

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 
 import { type PageRequest } from '@app/domain';
-import { COMPANY_SINGLETON_ID, CompanyEntity, DepartmentEntity, type JsonObject } from '@app/persistence';
+import { COMPANY_SINGLETON_ID, CompanyEntity, DepartmentEntity, type JsonObject, pagedQuery } from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
+
+import { DEPARTMENT_ROW_COLUMNS, type DepartmentRow } from './company.mapper';
 
 /** The only TypeORM user for the company row and its departments. */
 @Injectable()
@@ -39,13 +41,17 @@ export class CompanyRepository {
     return this.departments(tx).find({ order: { position: 'ASC' } });
   }
 
-  async pageDepartments(request: PageRequest): Promise<{ items: DepartmentEntity[]; total: number }> {
-    const [items, total] = await this.departments().findAndCount({
-      order: { position: 'ASC' },
-      skip: request.offset,
-      take: request.limit,
+  /** One page of departments in display order, as raw rows of the response's columns. */
+  async pageDepartments(request: PageRequest): Promise<{ items: DepartmentRow[]; total: number }> {
+    const { rows, total } = await pagedQuery<DepartmentRow>({
+      source: this.database.dataSource,
+      table: 'departments',
+      columns: DEPARTMENT_ROW_COLUMNS,
+      orderBy: ['position ASC'],
+      offset: request.offset,
+      limit: request.limit,
     });
-    return { items, total };
+    return { items: rows, total };
   }
 
   findDepartment(key: string, tx?: Transaction): Promise<DepartmentEntity | null> {

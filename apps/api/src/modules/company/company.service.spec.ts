@@ -1,10 +1,19 @@
 import { Channel, ErrorCode, ForbiddenError, HumanRole } from '@app/domain';
 import type { DepartmentEntity } from '@app/persistence';
 import { EventBus } from '@app/platform';
-import { actorContext, agentRow, companyRow, departmentRow, makeServiceUnderTest, recordPublished } from '@app/testing';
+import {
+  actorContext,
+  agentRow,
+  companyRow,
+  departmentRow,
+  makeServiceUnderTest,
+  recordPublished,
+  rawRowOf,
+} from '@app/testing';
 
 import { type AgentConfigDto, AgentRoster } from '../agents';
 import { RunLedger } from '../run-ledger';
+import { type DepartmentRow } from './company.mapper';
 import { CompanyRepository } from './company.repository';
 import { CompanyService } from './company.service';
 
@@ -77,7 +86,7 @@ describe(CompanyService.name, () => {
 
     it('should page the departments in the requested window', async () => {
       const { sut, company } = build();
-      company.pageDepartments.mockResolvedValue({ items: [ENGINEERING], total: 2 });
+      company.pageDepartments.mockResolvedValue({ items: [rawRowOf<DepartmentRow>(ENGINEERING)], total: 2 });
 
       await expect(sut.pageDepartments({ offset: 0, limit: 1 })).resolves.toMatchObject({
         total: 2,

@@ -20,7 +20,7 @@ import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRun
 
 import { AgentRoster } from '../agents';
 import { RunLedger } from '../run-ledger';
-import { toCompany, toDepartment } from './company.mapper';
+import { toCompany, toDepartment, toDepartmentFromRow } from './company.mapper';
 import { CompanyRepository } from './company.repository';
 import type { CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
 
@@ -65,7 +65,7 @@ export class CompanyService {
       this.agents.countByDepartment(),
     ]);
     return new Page(
-      items.map((row) => toDepartment(row, counts.get(row.nameKey) ?? 0)),
+      items.map((row) => toDepartmentFromRow(row, counts.get(row.name_key as string) ?? 0)),
       total,
       page.offset,
       page.limit,

@@ -2,8 +2,26 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 
 import type { PageRequest } from '@app/domain';
-import { ProjectEntity } from '@app/persistence';
+import { pagedQuery, ProjectEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
+
+/** The columns of `projects` a list page reads: what the response shows. */
+export const PROJECT_ROW_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'team',
+  'lead',
+  'task_ids',
+  'deadline',
+  'budget',
+  'status',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** A raw `projects` row of {@link PROJECT_ROW_COLUMNS}, as either dialect answers it. */
+export type ProjectRow = Record<(typeof PROJECT_ROW_COLUMNS)[number], unknown>;
 
 /** The only TypeORM user for projects. */
 @Injectable()
@@ -17,14 +35,25 @@ export class ProjectsRepository {
   async page(
     filter: { status?: string; lead?: string },
     request: PageRequest,
-  ): Promise<{ items: ProjectEntity[]; total: number }> {
-    const [items, total] = await this.repo.findAndCount({
-      where: { ...(filter.status ? { status: filter.status } : {}), ...(filter.lead ? { lead: filter.lead } : {}) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: request.offset,
-      take: request.limit,
+  ): Promise<{ items: ProjectRow[]; total: number }> {
+    const where: string[] = [];
+    if (filter.status) {
+      where.push('status = :status');
+    }
+    if (filter.lead) {
+      where.push('lead = :lead');
+    }
+    const { rows, total } = await pagedQuery<ProjectRow>({
+      source: this.database.dataSource,
+      table: 'projects',
+      columns: PROJECT_ROW_COLUMNS,
+      where,
+      params: { ...(filter.status ? { status: filter.status } : {}), ...(filter.lead ? { lead: filter.lead } : {}) },
+      orderBy: ['created_at ASC', 'id ASC'],
+      offset: request.offset,
+      limit: request.limit,
     });
-    return { items, total };
+    return { items: rows, total };
   }
 
   findById(id: string): Promise<ProjectEntity | null> {

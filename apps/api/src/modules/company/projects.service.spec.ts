@@ -1,10 +1,10 @@
 import { Channel, ErrorCode, INITIAL_PROJECT_STATUS } from '@app/domain';
 import { EventBus } from '@app/platform';
-import { actorContext, agentRow, makeServiceUnderTest, projectRow, recordPublished } from '@app/testing';
+import { actorContext, agentRow, makeServiceUnderTest, projectRow, recordPublished, rawRowOf } from '@app/testing';
 
 import { AgentRoster } from '../agents';
 import type { CreateProjectDto } from './dto/project.dto';
-import { ProjectsRepository } from './projects.repository';
+import { type ProjectRow, ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
 const ACTOR = actorContext();
@@ -124,7 +124,7 @@ describe(ProjectsService.name, () => {
 
     it('should filter the list by the parsed status and lead when they are given', async () => {
       const { sut, projects } = build();
-      projects.page.mockResolvedValue({ items: [APOLLO], total: 1 });
+      projects.page.mockResolvedValue({ items: [rawRowOf<ProjectRow>(APOLLO)], total: 1 });
 
       const page = await sut.list({ status: ' Active ', lead: ADA.id }, { offset: 0, limit: 10 });
 

@@ -15,12 +15,12 @@ import {
   parseProjectStatus,
   ValidationError,
 } from '@app/domain';
-import type { ProjectEntity } from '@app/persistence';
+import { type ProjectEntity, rawIso, rawJson, rawNumber } from '@app/persistence';
 import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import type { CreateProjectDto, ProjectDto } from './dto/project.dto';
-import { ProjectsRepository } from './projects.repository';
+import { type ProjectRow, ProjectsRepository } from './projects.repository';
 
 /** Projects: a named body of work with a team of agents, a lead and a budget. */
 @Injectable()
@@ -39,7 +39,7 @@ export class ProjectsService {
   async list(filter: { status?: string; lead?: string }, page: PageRequest): Promise<Page<ProjectDto>> {
     const status = filter.status === undefined ? undefined : parseProjectStatus(filter.status);
     const { items, total } = await this.projects.page({ status, lead: filter.lead }, page);
-    return new Page(items.map(toProject), total, page.offset, page.limit);
+    return new Page(items.map(toProjectFromRow), total, page.offset, page.limit);
   }
 
   async get(id: string): Promise<ProjectDto> {
@@ -134,5 +134,22 @@ function toProject(row: ProjectEntity): ProjectDto {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A raw list row as the API shows it: the same as {@link toProject} of the entity. */
+function toProjectFromRow(row: ProjectRow): ProjectDto {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    description: row.description as string,
+    team: rawJson(row.team),
+    lead: row.lead as string | null,
+    task_ids: rawJson(row.task_ids),
+    deadline: row.deadline as string | null,
+    budget: rawNumber(row.budget),
+    status: row.status as string,
+    created_at: rawIso(row.created_at),
+    updated_at: rawIso(row.updated_at),
   };
 }

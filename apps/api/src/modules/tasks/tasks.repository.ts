@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { Brackets, type EntityManager, In, type Repository } from 'typeorm';
 
-import type { PageRequest, TaskStatus } from '@app/domain';
-import { TaskEntity } from '@app/persistence';
-import { DatabaseService } from '@app/platform';
+import { Channel, type PageRequest, type TaskStatus } from '@app/domain';
+import { CountCache, pagedQuery, TaskEntity } from '@app/persistence';
+import { DatabaseService, EventBus, subscribeTo } from '@app/platform';
+
+import { TASK_ROW_COLUMNS, type TaskRow } from './tasks.mapper';
 
 export interface TaskFilter {
   status: TaskStatus | null;
@@ -21,42 +23,67 @@ export interface TaskFilter {
 /** Columns a compare-and-set write may change (id, created_by and version are not among them). */
 export type TaskChanges = Partial<Omit<TaskEntity, 'id' | 'createdBy' | 'createdAt' | 'version'>>;
 
-/** The only TypeORM user for tasks. Every write is a compare-and-set on the persisted version. */
+/**
+ * The only TypeORM user for tasks. Every write is a compare-and-set on the persisted version.
+ *
+ * List totals are remembered per filter ({@link CountCache}) and forgotten after every write here
+ * and on every task event, which is how another replica's writes become known (within the bus's
+ * delivery time; the cache's time limit bounds a missed event).
+ */
 @Injectable()
-export class TasksRepository {
-  constructor(private readonly database: DatabaseService) {}
+export class TasksRepository implements OnModuleInit, OnModuleDestroy {
+  private readonly counts = new CountCache();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly database: DatabaseService,
+    @Optional() private readonly bus?: EventBus,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.bus) {
+      this.unsubscribe = subscribeTo(this.bus, Channel.Tasks, () => this.counts.invalidate());
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
 
   private repo(manager?: EntityManager): Repository<TaskEntity> {
     return (manager ?? this.database.dataSource.manager).getRepository(TaskEntity);
   }
 
-  async page(filter: TaskFilter, page: PageRequest): Promise<{ items: TaskEntity[]; total: number }> {
-    const query = this.repo().createQueryBuilder('t');
+  /** One page of the list as raw rows of the response's columns, oldest first, with the filter's total. */
+  async page(filter: TaskFilter, page: PageRequest): Promise<{ items: TaskRow[]; total: number }> {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
     if (filter.status) {
-      query.andWhere('t.status = :status', { status: filter.status });
+      where.push('status = :status');
+      params.status = filter.status;
     }
     const assignee = filter.assignedTo;
     if (assignee) {
-      query.andWhere(
-        new Brackets((q) =>
-          q
-            .where('t.assignee_id IN (:...assigneeIds)', {
-              assigneeIds: [assignee.ref, assignee.agentId ?? assignee.ref],
-            })
-            .orWhere('LOWER(t.assigned_to) = :assignee', { assignee: assignee.ref.toLowerCase() }),
-        ),
-      );
+      where.push('(assignee_id IN (:...assigneeIds) OR LOWER(assigned_to) = :assignee)');
+      params.assigneeIds = [assignee.ref, assignee.agentId ?? assignee.ref];
+      params.assignee = assignee.ref.toLowerCase();
     }
     if (filter.project) {
-      query.andWhere('t.project = :project', { project: filter.project });
+      where.push('project = :project');
+      params.project = filter.project;
     }
-    const [items, total] = await query
-      .orderBy('t.created_at', 'ASC')
-      .addOrderBy('t.id', 'ASC')
-      .skip(page.offset)
-      .take(page.limit)
-      .getManyAndCount();
-    return { items, total };
+    const { rows, total } = await pagedQuery<TaskRow>({
+      source: this.database.dataSource,
+      table: 'tasks',
+      columns: TASK_ROW_COLUMNS,
+      where,
+      params,
+      orderBy: ['created_at ASC', 'id ASC'],
+      offset: page.offset,
+      limit: page.limit,
+      counts: this.counts,
+    });
+    return { items: rows, total };
   }
 
   findById(id: string): Promise<TaskEntity | null> {
@@ -65,6 +92,7 @@ export class TasksRepository {
 
   async insert(row: TaskEntity): Promise<void> {
     await this.repo().insert(row);
+    this.counts.invalidate();
   }
 
   /**
@@ -88,6 +116,7 @@ export class TasksRepository {
     if (!result.affected) {
       return null;
     }
+    this.counts.invalidate();
     const saved: TaskEntity = { ...base, version: base.version + 1, updatedAt };
     for (const [key, value] of Object.entries(structuredClone(changes))) {
       // TypeORM leaves a column alone when its value is undefined; so does the copy.
@@ -100,6 +129,7 @@ export class TasksRepository {
 
   async delete(id: string): Promise<boolean> {
     const result = await this.repo().delete({ id });
+    this.counts.invalidate();
     return (result.affected ?? 0) > 0;
   }
 

@@ -1,12 +1,13 @@
 import { ConflictError, ErrorCode, NotFoundError } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
-import { actorContext, agentRow, makeServiceUnderTest, taskRow } from '@app/testing';
+import { actorContext, agentRow, makeServiceUnderTest, taskRow, rawRowOf } from '@app/testing';
 
 import { AgentRoster } from '../agents';
 import { ProjectsService } from '../company';
 import { ProviderRegistry, type RegisteredProvider } from '../providers';
 import type { CreateTaskDto, TaskQueryDto } from './dto/task.dto';
 import { TaskLifecycle } from './task-lifecycle';
+import type { TaskRow } from './tasks.mapper';
 import { TasksRepository } from './tasks.repository';
 import { TasksService } from './tasks.service';
 
@@ -181,7 +182,7 @@ describe(TasksService.name, () => {
   describe('list', () => {
     it('should list created tasks by default when no status filter is given', async () => {
       const { sut, tasks } = build();
-      tasks.page.mockResolvedValue({ items: [taskRow()], total: 7 });
+      tasks.page.mockResolvedValue({ items: [rawRowOf<TaskRow>(taskRow())], total: 7 });
 
       const page = await sut.list(query(), { offset: 0, limit: 1 });
 

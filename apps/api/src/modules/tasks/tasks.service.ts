@@ -31,7 +31,7 @@ import type {
   UpdateTaskDto,
 } from './dto/task.dto';
 import { TaskLifecycle } from './task-lifecycle';
-import { toTaskDto } from './tasks.mapper';
+import { toTaskDto, toTaskDtoFromRow } from './tasks.mapper';
 import type { TaskChanges } from './tasks.repository';
 import { TasksRepository } from './tasks.repository';
 
@@ -56,7 +56,7 @@ export class TasksService {
     const ref = query.assigned_to || undefined;
     const assignedTo = ref === undefined ? undefined : { ref, agentId: (await this.agents.findByRef(ref))?.id };
     const { items, total } = await this.tasks.page({ status, assignedTo, project: query.project || undefined }, page);
-    return new Page(items.map(toTaskDto), total, page.offset, page.limit);
+    return new Page(items.map(toTaskDtoFromRow), total, page.offset, page.limit);
   }
 
   async get(id: string): Promise<TaskDto> {

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 
 import { type PageRequest } from '@app/domain';
-import { UserEntity } from '@app/persistence';
+import { pagedQuery, UserEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
+
+import { USER_ROW_COLUMNS, type UserRow } from './users.mapper';
 
 /** The only TypeORM user for accounts. */
 @Injectable()
@@ -30,13 +32,17 @@ export class UsersRepository {
     return this.repo.countBy({ role });
   }
 
-  async page(request: PageRequest): Promise<{ items: UserEntity[]; total: number }> {
-    const [items, total] = await this.repo.findAndCount({
-      order: { createdAt: 'ASC', username: 'ASC' },
-      skip: request.offset,
-      take: request.limit,
+  /** One page of users as raw rows of the response's columns (never the password hash), oldest first. */
+  async page(request: PageRequest): Promise<{ items: UserRow[]; total: number }> {
+    const { rows, total } = await pagedQuery<UserRow>({
+      source: this.database.dataSource,
+      table: 'users',
+      columns: USER_ROW_COLUMNS,
+      orderBy: ['created_at ASC', 'username ASC'],
+      offset: request.offset,
+      limit: request.limit,
     });
-    return { items, total };
+    return { items: rows, total };
   }
 
   async insert(user: UserEntity): Promise<void> {

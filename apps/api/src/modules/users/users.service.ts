@@ -21,7 +21,7 @@ import { type ActorContext, DatabaseService, LOGGING_RUNTIME, type LoggingRuntim
 import type { CreateUserDto, UpdateUserRoleDto, UserResponseDto } from './dto/user.dto';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';
-import { toUserResponse } from './users.mapper';
+import { toUserResponse, toUserResponseFromRow } from './users.mapper';
 import { UsersRepository } from './users.repository';
 
 /** Account administration (CEO only): create, list, get, change role, delete. */
@@ -101,7 +101,7 @@ export class UsersService implements OnApplicationBootstrap {
 
   async list(request: PageRequest): Promise<Page<UserResponseDto>> {
     const { items, total } = await this.users.page(request);
-    return new Page(items.map(toUserResponse), total, request.offset, request.limit);
+    return new Page(items.map(toUserResponseFromRow), total, request.offset, request.limit);
   }
 
   async get(id: string): Promise<UserResponseDto> {

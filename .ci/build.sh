@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `npm run build`: a clean build of dist/ (nothing of an earlier build lingers), then a stamp of the
+# sources it was built from, which `npm start` compares to decide whether to build again. The
+# stamp is taken before compiling, so a file changed during the build makes the next start rebuild.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+stamp="$(node .ci/source-stamp.js)"
+rm -rf dist
+tsc -p tsconfig.build.json
+tsc-alias -p tsconfig.build.json
+printf '%s\n' "$stamp" > dist/.source-stamp

@@ -1,0 +1,195 @@
+// The list benchmark (part of `npm run bench`; alone: BENCH_ONLY=list). For each backend it starts the
+// built service on a fresh database, seeds BENCH_LIST_TASKS tasks (100,000) straight into the tasks
+// table in batches, refreshes the planner's statistics (what autovacuum or ANALYZE would have done),
+// and loads `GET /api/v1/tasks?limit=200` (the default filter, status `created`, which every seeded
+// task has: the page and the count both cover all of them) with BENCH_LIST_CONNECTIONS (10) clients.
+// Prints req/s, p50 and p99 (medians over BENCH_LIST_ROUNDS rounds of BENCH_LIST_SECONDS) beside the
+// goal, p99 < 20 ms. Env: BENCH_LIST_BACKENDS (sqlite,postgres).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { createDataSource, TaskEntity } from '@app/persistence';
+// Library files alone: the @app/testing index also loads the Jest helpers, which the bench build
+// (types: node only) does not compile.
+// eslint-disable-next-line no-restricted-imports
+import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
+// eslint-disable-next-line no-restricted-imports
+import { taskRow } from '../../libs/testing/src/task-rows';
+import { load, median, type RunningServer, type Sample, spawnServer } from './harness';
+
+type Backend = 'sqlite' | 'postgres';
+
+const envInt = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isInteger(value) && value >= 1 ? value : fallback;
+};
+
+const TASKS = envInt('BENCH_LIST_TASKS', 100_000);
+const CONNECTIONS = envInt('BENCH_LIST_CONNECTIONS', 10);
+const SECONDS = envInt('BENCH_LIST_SECONDS', 5);
+const ROUNDS = envInt('BENCH_LIST_ROUNDS', 3);
+const BACKENDS = (process.env.BENCH_LIST_BACKENDS ?? 'sqlite,postgres')
+  .split(',')
+  .map((b) => b.trim())
+  .filter((b): b is Backend => b === 'sqlite' || b === 'postgres');
+const P99_GOAL_MS = 20;
+const dist = resolve(__dirname, '..', '..');
+
+interface ListResult {
+  backend: Backend;
+  seedSeconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  error: string | null;
+}
+
+/**
+ * Writes `count` tasks in `created`, one project, a minute apart: multi-row INSERTs of the values as
+ * TypeORM would store them (its own column conversion), in one transaction.
+ */
+async function seedTasks(db: TestDatabase, count: number): Promise<void> {
+  const source = await createDataSource(db.settings).initialize();
+  try {
+    const { driver } = source;
+    const columns = source.getMetadata(TaskEntity).columns;
+    const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
+    // Under both dialects' bound-parameter ceilings (about 30 columns a row).
+    const batch = db.settings.backend === 'sqlite' ? 500 : 1000;
+    const start = Date.UTC(2026, 0, 1);
+    await source.transaction(async (manager) => {
+      for (let from = 0; from < count; from += batch) {
+        const values: unknown[] = [];
+        const tuples: string[] = [];
+        for (let i = from; i < Math.min(from + batch, count); i++) {
+          const at = new Date(start + i * 60_000);
+          const row = taskRow({
+            id: `bench-${String(i).padStart(7, '0')}`,
+            title: `Benchmark task ${i}`,
+            description: 'A task seeded for the list benchmark, with a description of realistic length.',
+            project: 'bench-project',
+            createdBy: 'bench',
+            reviewers: ['reviewer-1'],
+            acceptanceCriteria: [{ description: 'the page answers quickly', met: false }],
+            budgetLimit: 1.5,
+            createdAt: at,
+            updatedAt: at,
+          });
+          const marks = columns.map((column) => {
+            values.push(driver.preparePersistentValue(column.getEntityValue(row), column));
+            return driver.createParameter(column.propertyName, values.length - 1);
+          });
+          tuples.push(`(${marks.join(', ')})`);
+        }
+        await manager.query(`INSERT INTO ${driver.escape('tasks')} (${names}) VALUES ${tuples.join(', ')}`, values);
+      }
+    });
+    await source.query(db.settings.backend === 'sqlite' ? 'ANALYZE' : 'VACUUM ANALYZE tasks');
+  } finally {
+    await source.destroy();
+  }
+}
+
+function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.SYNTHORG_DATABASE_URL;
+  delete env.SYNTHORG_DB_PATH;
+  return spawnServer(
+    [join(dist, 'apps/api/src/main.js')],
+    {
+      ...env,
+      ...db.env,
+      SYNTHORG_PORT: '0',
+      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
+      SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace'),
+      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
+      SYNTHORG_CONFIG_FILE: '',
+      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
+      SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+    },
+    60_000,
+    { outputFile: join(scratch, 'service.out') },
+  );
+}
+
+/** Creates the first CEO on the fresh service and returns its token. */
+async function firstRunToken(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/setup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench-password-0123' }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!body.data?.token) {
+    throw new Error(`setup failed: ${res.status}`);
+  }
+  return body.data.token;
+}
+
+async function benchBackend(backend: Backend, log: (line: string) => void): Promise<ListResult> {
+  const result: ListResult = { backend, seedSeconds: 0, rps: 0, p50: 0, p99: 0, bad: 0, error: null };
+  const scratch = mkdtempSync(join(tmpdir(), `synthorg-bench-list-${backend}-`));
+  let db: TestDatabase | null = null;
+  let server: RunningServer | null = null;
+  try {
+    db = await createTestDatabase(backend);
+    server = await startService(scratch, db); // runs the migrations
+    const token = await firstRunToken(server.port);
+    log(`list bench ${backend}: seeding ${TASKS} tasks`);
+    const seeding = Date.now();
+    await seedTasks(db, TASKS);
+    result.seedSeconds = (Date.now() - seeding) / 1000;
+    const target = {
+      name: backend,
+      url: `http://127.0.0.1:${server.port}/api/v1/tasks?limit=200`,
+      headers: { Authorization: `Bearer ${token}` },
+    };
+    log(`list bench ${backend}: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections`);
+    await load(target, 1, CONNECTIONS); // warm-up (JIT, statement caches, pool)
+    const samples: Sample[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      samples.push(await load(target, SECONDS, CONNECTIONS));
+    }
+    result.rps = median(samples.map((s) => s.requests));
+    result.p50 = median(samples.map((s) => s.p50));
+    result.p99 = median(samples.map((s) => s.p99));
+    result.bad = samples.reduce((n, s) => n + s.errors + s.non2xx, 0);
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    await server?.stop().catch(() => undefined);
+    await db?.drop().catch(() => undefined);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return result;
+}
+
+/** Runs the list benchmark on every selected backend and prints the report. */
+export async function runListBench(): Promise<void> {
+  const out = (line: string) => process.stdout.write(line + '\n');
+  const progress = (line: string) => process.stderr.write(line + '\n');
+  const results: ListResult[] = [];
+  for (const backend of BACKENDS) {
+    results.push(await benchBackend(backend, progress));
+  }
+  out(
+    `\nList benchmark: GET /api/v1/tasks?limit=200 over ${TASKS} tasks, ${CONNECTIONS} connections, ` +
+      `${ROUNDS} rounds x ${SECONDS}s (medians)`,
+  );
+  out('backend   seed s     req/s   p50 ms   p99 ms  errors/non-2xx  goal');
+  for (const r of results) {
+    if (r.error) {
+      out(`${r.backend.padEnd(9)} bench failed: ${r.error}`);
+      process.exitCode = 1;
+      continue;
+    }
+    const verdict = r.p99 < P99_GOAL_MS && r.bad === 0 ? '✓ met' : '✗ NOT met';
+    out(
+      `${r.backend.padEnd(9)} ${r.seedSeconds.toFixed(1).padStart(6)} ${r.rps.toFixed(0).padStart(9)} ` +
+        `${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bad).padStart(15)}  ` +
+        `p99 < ${P99_GOAL_MS} ms ${verdict}`,
+    );
+  }
+}
