@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { CostRecordEntity, ProviderEntity, TaskMetricEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
+import { providerRow } from '@app/testing';
 
 import { bearer } from './auth-helpers';
 import type { TestApp } from './test-app';
@@ -27,27 +28,12 @@ function dataSource(t: TestApp) {
 /** A registered provider row, as the providers API stores it (no secrets). */
 export async function seedProvider(t: TestApp, name = 'test-provider', models: SeedModel[] = DEFAULT_MODELS) {
   const now = new Date();
-  const row: ProviderEntity = {
+  const row = providerRow({
     name,
-    authType: 'none',
-    baseUrl: 'http://127.0.0.1:1',
-    gatewayProvider: null,
-    family: null,
-    preset: null,
     models: models.map((m) => ({ cost_per_1k_input: 0, cost_per_1k_output: 0, max_context: 8000, ...m })),
-    degradation: { strategy: 'alert' },
-    quota: null,
-    oauthTokenUrl: null,
-    oauthClientId: null,
-    oauthScope: null,
-    customHeaderName: null,
-    secrets: null,
-    secretsKeyId: null,
-    tosAcceptedAt: null,
-    version: 1,
     createdAt: now,
     updatedAt: now,
-  };
+  });
   await dataSource(t).getRepository(ProviderEntity).insert(row);
 }
 

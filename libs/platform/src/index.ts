@@ -12,6 +12,7 @@ export * from './http/api-envelope.decorator';
 export * from './http/body-depth.middleware';
 export * from './http/client-error';
 export * from './http/endpoint.decorator';
+export * from './http/if-match.decorator';
 export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';

@@ -1,9 +1,17 @@
 import { Body, Controller, Delete, Get, Headers, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { type Page, Permission } from '@app/domain';
-import { Actor, type ActorContext, Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
+import {
+  Actor,
+  type ActorContext,
+  ApiIfMatch,
+  Endpoint,
+  PageQueryDto,
+  PathId,
+  RequiresSubsystems,
+} from '@app/platform';
 
 import { CompanyService } from './company.service';
 import { CeremonyPolicyDto, CompanyDto, DepartmentDto, DepartmentHealthDto } from './dto/company.dto';
@@ -38,12 +46,6 @@ export class CompanyController {
     return this.company.departments();
   }
 }
-
-const IF_MATCH = {
-  name: 'If-Match',
-  required: false,
-  description: 'ETag from a previous read; a stale value answers 409 (code 4002)',
-};
 
 @ApiTags('departments')
 @ApiBearerAuth()
@@ -109,7 +111,7 @@ export class DepartmentsController {
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Manage,
   })
-  @ApiHeader(IF_MATCH)
+  @ApiIfMatch()
   async setCeremonyPolicy(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,
@@ -129,7 +131,7 @@ export class DepartmentsController {
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Manage,
   })
-  @ApiHeader(IF_MATCH)
+  @ApiIfMatch()
   clearCeremonyPolicy(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,

@@ -1,18 +1,12 @@
 import { Body, Controller, Delete, Get, Headers, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { Permission } from '@app/domain';
-import { Actor, type ActorContext, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, ApiIfMatch, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
 
 import { SettingDefinitionDto, SettingEntryDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingsService } from './settings.service';
-
-const IF_MATCH = {
-  name: 'If-Match',
-  required: false,
-  description: 'ETag from a previous read; a stale value answers 409 (code 4002)',
-};
 
 /** Runtime settings of the nine namespaces. The `_schema` routes are declared before `/{namespace}`. */
 @ApiTags('settings')
@@ -94,7 +88,7 @@ export class SettingsController {
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Manage,
   })
-  @ApiHeader(IF_MATCH)
+  @ApiIfMatch()
   async put(
     @Actor() actor: ActorContext,
     @PathId('namespace') namespace: string,
@@ -115,7 +109,7 @@ export class SettingsController {
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Manage,
   })
-  @ApiHeader(IF_MATCH)
+  @ApiIfMatch()
   remove(
     @Actor() actor: ActorContext,
     @PathId('namespace') namespace: string,
