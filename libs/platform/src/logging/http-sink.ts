@@ -20,6 +20,8 @@ export class HttpBatchSink implements SinkDestination {
   private queue: string[] = [];
   private sending?: Promise<void>;
   private forced = 0;
+  /** Records dropped so far: queue overflow while the endpoint lags, and batches that could not be delivered. */
+  private dropped = 0;
   private closing = false;
   private closed?: Promise<void>;
   private readonly timer: NodeJS.Timeout;
@@ -43,12 +45,23 @@ export class HttpBatchSink implements SinkDestination {
     this.queue.push(line.endsWith('\n') ? line.slice(0, -1) : line);
     const limit = this.config.http_batch_size * MAX_QUEUED_BATCHES;
     if (this.queue.length > limit) {
-      this.queue.splice(0, this.queue.length - limit);
-      reportSinkProblem(this.identifier, 'endpoint not keeping up, dropping the oldest queued records');
+      const overflow = this.queue.length - limit;
+      this.queue.splice(0, overflow);
+      this.dropped += overflow;
+      reportSinkProblem(
+        this.identifier,
+        'endpoint not keeping up, dropping the oldest queued records',
+        `${this.dropped} record(s) dropped so far`,
+      );
     }
     if (this.queue.length >= this.config.http_batch_size) {
       void this.pump();
     }
+  }
+
+  /** Records dropped so far (queue overflow and undeliverable batches). */
+  get droppedRecords(): number {
+    return this.dropped;
   }
 
   /** Sends everything queued so far, including a final partial batch. */
@@ -105,7 +118,12 @@ export class HttpBatchSink implements SinkDestination {
       }
       await sleep(Math.min(250 * 2 ** (attempt - 1), MAX_BACKOFF_MS), undefined, { ref: false });
     }
-    reportSinkProblem(this.identifier, 'batch could not be delivered and was dropped', `${batch.length} record(s)`);
+    this.dropped += batch.length;
+    reportSinkProblem(
+      this.identifier,
+      'batch could not be delivered and was dropped',
+      `${batch.length} record(s); ${this.dropped} dropped so far`,
+    );
   }
 
   private async post(body: string): Promise<Outcome> {
