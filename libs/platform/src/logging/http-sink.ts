@@ -23,6 +23,8 @@ export class HttpBatchSink implements SinkDestination {
   /** Records dropped so far: queue overflow while the endpoint lags, and batches that could not be delivered. */
   private dropped = 0;
   private closing = false;
+  /** Set when a batch fails during close: the rest are dropped at once, so shutdown waits one timeout at most. */
+  private unreachable = false;
   private closed?: Promise<void>;
   private readonly timer: NodeJS.Timeout;
   private readonly identifier: string;
@@ -106,10 +108,15 @@ export class HttpBatchSink implements SinkDestination {
   }
 
   private async sendBatch(batch: string[]): Promise<void> {
+    if (this.unreachable) {
+      this.dropBatch(batch);
+      return;
+    }
     const body = `[${batch.join(',')}]`;
     const attempts = this.closing ? 1 : this.config.http_max_retries + 1;
+    let outcome: Outcome = 'retry';
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      const outcome = await this.post(body);
+      outcome = await this.post(body);
       if (outcome === 'sent') {
         return;
       }
@@ -118,6 +125,11 @@ export class HttpBatchSink implements SinkDestination {
       }
       await sleep(Math.min(250 * 2 ** (attempt - 1), MAX_BACKOFF_MS), undefined, { ref: false });
     }
+    this.unreachable = this.closing && outcome === 'retry';
+    this.dropBatch(batch);
+  }
+
+  private dropBatch(batch: string[]): void {
     this.dropped += batch.length;
     reportSinkProblem(
       this.identifier,
