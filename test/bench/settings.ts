@@ -92,6 +92,7 @@ function hotPathRead(): void {
 
 async function propagation(portA: number, portB: number, token: string): Promise<void> {
   const durations: number[] = [];
+  const answered: number[] = [];
   for (let i = 0; i < CHANGES; i++) {
     const level = i % 2 === 0 ? 'info' : 'debug';
     const wire = level.toUpperCase();
@@ -105,6 +106,7 @@ async function propagation(portA: number, portB: number, token: string): Promise
       throw new Error(`PUT answered ${res.status}`);
     }
     await res.arrayBuffer();
+    answered.push(performance.now() - started);
     for (;;) {
       const sinks = await fetch(`http://127.0.0.1:${portB}/api/v1/settings/observability/sinks`, {
         headers: { Authorization: `Bearer ${token}` },
@@ -119,11 +121,14 @@ async function propagation(portA: number, portB: number, token: string): Promise
     }
     durations.push(performance.now() - started);
   }
-  const sorted = [...durations].sort((x, y) => x - y);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const quantiles = (values: number[]): string => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+    return `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`;
+  };
   out(
     `propagation PUT on replica A -> applied on replica B (Postgres, ${CHANGES} changes): ` +
-      `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms (goal p99 < 100 ms)`,
+      `${quantiles(durations)} (goal p99 < 100 ms); of which the PUT's own answer: ${quantiles(answered)}`,
   );
 }
 
@@ -194,7 +199,7 @@ function startService(scratch: string, name: string, database: Record<string, st
       SYNTHORG_WORKSPACE_DIR: join(scratch, `${name}-workspace`),
       SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
       SYNTHORG_CONFIG_FILE: '',
-      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000000',
+      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
       SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
       ...database,
     },
