@@ -180,7 +180,8 @@ class Runtime implements LoggingRuntime {
   readonly root: Logger;
   private readonly named = new Map<string, Logger>();
 
-  private reconfiguring: Promise<void> = Promise.resolve();
+  /** Counts reconfigurations, so a failed one only rolls back if no later one was asked for since. */
+  private generation = 0;
 
   constructor(
     private readonly base: Logger,
@@ -245,15 +246,24 @@ class Runtime implements LoggingRuntime {
    */
   reconfigure(options: LiveOptions): Promise<void> {
     const plan = planLogging(options);
-    const next = this.reconfiguring.then(async () => {
-      await this.host.reconfigure({ ...this.fixed, sinks: plan.enabled });
+    const previous = { infos: this.infos, level: this.base.level, correlation: this.state.correlation };
+    const generation = ++this.generation;
+    // Both hosts take the swap in call order (inline: at once; sink thread: in order with the records),
+    // so the logger switches now, and the promise only waits for the retired sinks to drain.
+    const swapped = this.host.reconfigure({ ...this.fixed, sinks: plan.enabled });
+    const apply = (infos: readonly SinkInfo[], level: string, correlation: boolean): void => {
       // Children without a level of their own read it from the base logger, so one assignment reaches them all.
-      this.base.level = toPinoLevel(plan.level);
-      this.state.correlation = options.enableCorrelation ?? true;
-      this.infos = plan.infos;
+      this.base.level = level;
+      this.state.correlation = correlation;
+      this.infos = infos;
+    };
+    apply(plan.infos, toPinoLevel(plan.level), options.enableCorrelation ?? true);
+    return swapped.catch((error: unknown) => {
+      if (generation === this.generation) {
+        apply(previous.infos, previous.level, previous.correlation);
+      }
+      throw error;
     });
-    this.reconfiguring = next.catch(() => undefined);
-    return next;
   }
 
   flush(): Promise<void> {
