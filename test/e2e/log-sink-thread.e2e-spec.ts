@@ -157,6 +157,10 @@ describe('log sinks on their own thread (built output)', () => {
     expect(backup).not.toContain('backup.debug.before');
     expect(events(threaded['debug.log'])).toContain('backup.debug.after');
     expect(events(threaded['errors.log'])).toEqual([]);
-    expect(events(threaded['extra/backup.log'])).toEqual(['backup.debug.after', 'backup.error.after']);
+    // Records written once the change was asked for reach the new sink, before the change resolved or after.
+    const extra = events(threaded['extra/backup.log']);
+    expect(extra.filter((e) => e === 'backup.during')).toHaveLength(1_000);
+    expect(extra).not.toContain('backup.before');
+    expect(extra.slice(-2)).toEqual(['backup.debug.after', 'backup.error.after']);
   });
 });
