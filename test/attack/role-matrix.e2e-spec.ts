@@ -106,6 +106,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/settings/_schema/{namespace}': R,
   'GET /api/v1/settings/observability/sinks': R,
   'POST /api/v1/settings/observability/sinks/_test': MANAGERS,
+  'GET /api/v1/settings/security/export': R,
+  'POST /api/v1/settings/security/import': MANAGERS,
   'GET /api/v1/settings/{namespace}': R,
   'GET /api/v1/settings/{namespace}/{key}': R,
   // Operations: settings writes are the CEO's and managers'.

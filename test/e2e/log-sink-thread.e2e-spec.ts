@@ -89,4 +89,78 @@ describe('log sinks on their own thread (built output)', () => {
     expect(threaded.console).toHaveLength(2_004);
     expect(threaded.console[2_003]).toBe('[T] INFO: synthorg.api api.shutdown.started');
   });
+
+  /** Logs, reconfigures while records are still queued, logs again; returns what every file holds. */
+  async function reconfigureMidway(mode: Mode): Promise<Record<string, string[]>> {
+    const { createLogging } = require(built) as { createLogging: typeof CreateLogging }; // eslint-disable-line @typescript-eslint/no-require-imports
+    const logs = join(dir, `${mode}-live`, 'logs');
+    const fd = openSync(join(dir, `${mode}-live.txt`), 'w');
+    try {
+      const runtime = createLogging({
+        dir: logs,
+        rootLevel: 'info',
+        console: { fd, colorize: false },
+        sinkThread: mode,
+      });
+      const backup = runtime.forName('backup.job');
+      for (let i = 0; i < 1_000; i++) {
+        backup.info({ n: i }, 'backup.before');
+      }
+      backup.debug('backup.debug.before');
+      const change = runtime.reconfigure({
+        rootLevel: 'debug',
+        enableCorrelation: true,
+        sinkOverrides: { 'errors.log': { enabled: false } },
+        customSinks: [
+          {
+            sink_type: 'file',
+            file_path: 'extra/backup.log',
+            level: 'debug',
+            json_format: true,
+            rotation: { strategy: 'builtin', max_bytes: 10_485_760, backup_count: 5, compress_rotated: false },
+            routing_prefixes: ['synthorg.backup.'],
+          },
+        ],
+      });
+      for (let i = 0; i < 1_000; i++) {
+        backup.info({ n: i }, 'backup.during');
+      }
+      await change;
+      backup.debug('backup.debug.after');
+      backup.error('backup.error.after');
+      expect(runtime.sinks().find((s) => s.identifier === 'errors.log')?.enabled).toBe(false);
+      await runtime.close();
+    } finally {
+      closeSync(fd);
+    }
+    const files: Record<string, string[]> = {};
+    for (const name of ['backup.log', 'debug.log', 'errors.log', 'extra/backup.log']) {
+      const path = join(logs, name);
+      files[name] = existsSync(path)
+        ? readFileSync(path, 'utf8')
+            .split('\n')
+            .filter((line) => line !== '')
+            .map((line) => line.replace(/"time":"[^"]*"/, '"time":"T"'))
+        : [];
+    }
+    return files;
+  }
+
+  it('should apply a reconfiguration on the sink thread in order with the records, losing none', async () => {
+    const inline = await reconfigureMidway('inline');
+    const threaded = await reconfigureMidway('worker');
+    expect(threaded).toEqual(inline);
+    const events = (lines: string[] | undefined) => (lines ?? []).map((line) => /"event":"([^"]+)"/.exec(line)?.[1]);
+    const backup = events(threaded['backup.log']);
+    expect(backup.filter((e) => e === 'backup.before')).toHaveLength(1_000);
+    expect(backup.filter((e) => e === 'backup.during')).toHaveLength(1_000);
+    expect(backup).not.toContain('backup.debug.before');
+    expect(events(threaded['debug.log'])).toContain('backup.debug.after');
+    expect(events(threaded['errors.log'])).toEqual([]);
+    // Records written once the change was asked for reach the new sink, before the change resolved or after.
+    const extra = events(threaded['extra/backup.log']);
+    expect(extra.filter((e) => e === 'backup.during')).toHaveLength(1_000);
+    expect(extra).not.toContain('backup.before');
+    expect(extra.slice(-2)).toEqual(['backup.debug.after', 'backup.error.after']);
+  });
 });

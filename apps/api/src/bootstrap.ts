@@ -18,12 +18,14 @@ import {
   JsonReplyExpressAdapter,
   type LoggingRuntime,
   readConfigSources,
+  readStoredSettings,
   rejectNulCharacters,
   createRequestContextMiddleware,
   resolveBackendHint,
   ShutdownState,
   runBinaryPreflight,
   StartupResumeHooks,
+  type ValidatedSinkSettings,
   validateSinkSettings,
 } from '@app/platform';
 
@@ -63,8 +65,12 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
   if (!options.skipPreflight) {
     await runBinaryPreflight({ backend: resolveBackendHint(sources), env, logger: bootLogger() });
   }
-  const config = buildAppConfig(sources);
-  const sinks = validateSinkSettings(config.logging.sinkOverrides, config.logging.customSinks);
+  // The environment and YAML locate the database; what is stored there then overrides them for the
+  // restart-required settings read at boot (and for the live logging settings, from the first record).
+  const located = buildAppConfig(sources);
+  const stored = await readStoredSettings(located.persistence);
+  const config = stored.values.size > 0 ? buildAppConfig({ ...sources, stored: stored.values }) : located;
+  const sinks = bootSinkSettings(config, stored.values);
   const logging = createLogging({
     dir: config.logging.dir,
     rootLevel: config.logging.rootLevel,
@@ -75,6 +81,9 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
     // The server's request thread only queues records; the sinks run on a thread of their own.
     sinkThread: 'worker',
   });
+  if (stored.problem !== null) {
+    logging.forName('config').warn({ reason: stored.problem }, 'config.stored_settings.unreadable');
+  }
   if (config.auth.devAuthBypass) {
     logging
       .forName('security')
@@ -94,6 +103,22 @@ export async function createApp(options: BootstrapOptions = {}): Promise<Created
   );
   configureApp(app, config, logging);
   return { app, config, logging };
+}
+
+/**
+ * The sink settings to start with. Invalid YAML aborts startup (an operator's file, shown at once);
+ * stored values were validated when written, and should they no longer pass, the defaults apply.
+ */
+function bootSinkSettings(config: AppConfig, stored: ReadonlyMap<string, string>): ValidatedSinkSettings {
+  try {
+    return validateSinkSettings(config.logging.sinkOverrides, config.logging.customSinks);
+  } catch (error) {
+    if (!stored.has('observability.sink_overrides') && !stored.has('observability.custom_sinks')) {
+      throw error;
+    }
+    bootLogger().warn({ reason: (error as Error).message }, 'config.stored_sinks.invalid');
+    return { sinkOverrides: {}, customSinks: [] };
+  }
 }
 
 /** HTTP platform settings shared by the server and the e2e tests. */

@@ -5,6 +5,7 @@ export * from './auth/request-authenticator';
 export * from './auth/require-permission.decorator';
 export * from './config/app-config';
 export * from './config/config-sources';
+export * from './config/stored-settings';
 export * from './config/config.tokens';
 export * from './config/api.settings';
 export * from './context/correlation';

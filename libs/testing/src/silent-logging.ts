@@ -10,6 +10,7 @@ export function silentLoggingRuntime(): LoggingRuntime {
     forName: () => root,
     prebuilt: () => ({ isLevelEnabled: () => false, write: () => undefined }),
     sinks: () => [],
+    reconfigure: () => Promise.resolve(),
     flush: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };

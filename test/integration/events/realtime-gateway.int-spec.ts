@@ -61,6 +61,7 @@ function captureLogging(lines: string[]): LoggingRuntime {
     forName: (name: string) => root.child({ logger: `synthorg.${name}` }),
     prebuilt: () => ({ isLevelEnabled: () => false, write: () => undefined }),
     sinks: () => [],
+    reconfigure: () => Promise.resolve(),
     flush: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };

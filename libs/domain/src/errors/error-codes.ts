@@ -60,6 +60,8 @@ export const ErrorCode = {
   SettingValueTooLong: 2044,
   /** A log sink setting (sink_overrides, custom_sinks) breaks a sink rule; the message names the field. */
   SinkSettingInvalid: 2045,
+  /** A security configuration import names no setting, an unknown one, or gives one no value; the message names the field. */
+  SecurityImportInvalid: 2046,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import type { SettingBootSources } from '@app/domain';
 
+import { autoOrBool, bool, type Field, jsonSetting, nonEmpty, pick, port, readYaml } from './config-fields';
 import { type ConfigSources, looksLikePostgresUrl } from './config-sources';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
@@ -107,66 +108,6 @@ export class ConfigError extends Error {
 }
 
 export const JWT_SECRET_MIN_LENGTH = 32;
-
-const bool = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), 'expected a boolean (true/false)')
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
-const autoOrBool = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => v === 'auto' || bool.safeParse(v).success, 'expected auto, true or false')
-  .transform((v): 'auto' | boolean => (v === 'auto' ? 'auto' : bool.parse(v)));
-const port = z.coerce.number().int('expected an integer').min(0).max(65535);
-const nonEmpty = z.string().trim().min(1, 'must not be empty');
-
-interface Field<T> {
-  env?: string;
-  yaml?: readonly string[];
-  schema: z.ZodType<T>;
-  fallback: T;
-}
-
-function readYaml(yaml: Record<string, unknown>, path: readonly string[]): unknown {
-  let node: unknown = yaml;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object') {
-      return undefined;
-    }
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-function pick<T>(sources: ConfigSources, field: Field<T>, problems: string[]): T {
-  const envValue = field.env ? sources.env[field.env] : undefined;
-  if (field.env && envValue !== undefined && envValue !== '') {
-    const parsed = field.schema.safeParse(envValue);
-    if (parsed.success) {
-      return parsed.data;
-    }
-    problems.push(`${field.env}=${JSON.stringify(envValue)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    return field.fallback;
-  }
-  const yamlValue = field.yaml ? readYaml(sources.yaml, field.yaml) : undefined;
-  if (field.yaml && yamlValue !== undefined && yamlValue !== null) {
-    const parsed = field.schema.safeParse(
-      typeof yamlValue === 'string' || typeof yamlValue === 'number' || typeof yamlValue === 'boolean'
-        ? String(yamlValue)
-        : yamlValue,
-    );
-    if (parsed.success) {
-      return parsed.data;
-    }
-    problems.push(
-      `${sources.yamlPath ?? 'config'}: ${field.yaml.join('.')}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-    );
-  }
-  return field.fallback;
-}
 
 function parseTrustProxy(value: string): boolean | number | string {
   const v = value.trim().toLowerCase();
@@ -336,8 +277,20 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
   const config: AppConfig = {
     environment,
     server: {
-      host: f({ env: 'SYNTHORG_HOST', yaml: ['server', 'host'], schema: nonEmpty, fallback: '127.0.0.1' }),
-      port: f({ env: 'SYNTHORG_PORT', yaml: ['server', 'port'], schema: port, fallback: 8000 }),
+      host: f({
+        setting: 'api.server_host',
+        env: 'SYNTHORG_HOST',
+        yaml: ['server', 'host'],
+        schema: nonEmpty,
+        fallback: '127.0.0.1',
+      }),
+      port: f({
+        setting: 'api.server_port',
+        env: 'SYNTHORG_PORT',
+        yaml: ['server', 'port'],
+        schema: port,
+        fallback: 8000,
+      }),
       trustProxy: f({
         env: 'SYNTHORG_TRUST_PROXY',
         yaml: ['server', 'trust_proxy'],
@@ -377,6 +330,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         fallback: false,
       }),
       jwtExpiryMinutes: f({
+        setting: 'api.jwt_expiry_minutes',
         env: 'SYNTHORG_JWT_EXPIRY_MINUTES',
         yaml: ['auth', 'jwt_expiry_minutes'],
         schema: z.coerce.number().int().min(1).max(43200),
@@ -385,12 +339,14 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
     },
     rateLimits: {
       anonymousPerMinute: f({
+        setting: 'api.rate_limit_unauth_max_requests',
         env: 'SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE',
         yaml: ['rate_limits', 'anonymous_per_minute'],
         schema: z.coerce.number().int().min(1).max(100_000),
         fallback: 120,
       }),
       authenticatedPerMinute: f({
+        setting: 'api.rate_limit_auth_max_requests',
         env: 'SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE',
         yaml: ['rate_limits', 'authenticated_per_minute'],
         schema: z.coerce.number().int().min(1).max(1_000_000),
@@ -421,6 +377,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         f({ env: 'SYNTHORG_LOG_DIR', yaml: ['logging', 'dir'], schema: nonEmpty, fallback: 'logs' }),
       ),
       rootLevel: f({
+        setting: 'observability.root_log_level',
         env: 'SYNTHORG_LOG_LEVEL',
         yaml: ['logging', 'root_level'],
         schema: z
@@ -430,9 +387,14 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
           .pipe(z.enum(['debug', 'info', 'warning', 'error', 'critical'])),
         fallback: 'info' as const,
       }),
-      enableCorrelation: f({ yaml: ['logging', 'enable_correlation'], schema: bool, fallback: true }),
-      sinkOverrides: readYaml(sources.yaml, ['logging', 'sink_overrides']) ?? {},
-      customSinks: readYaml(sources.yaml, ['logging', 'custom_sinks']) ?? [],
+      enableCorrelation: f({
+        setting: 'observability.enable_correlation',
+        yaml: ['logging', 'enable_correlation'],
+        schema: bool,
+        fallback: true,
+      }),
+      sinkOverrides: jsonSetting(sources, 'observability.sink_overrides', ['logging', 'sink_overrides'], {}),
+      customSinks: jsonSetting(sources, 'observability.custom_sinks', ['logging', 'custom_sinks'], []),
     },
     memory: {
       embedderProvider: f<string | null>({

@@ -15,6 +15,11 @@ export interface ConfigSources {
   /** Set when the YAML file exists but cannot be parsed; the config build reports it. */
   yamlError: string | null;
   cwd: string;
+  /**
+   * Stored values of the settings registry (`namespace.key` → text), read from the database before
+   * the application is built; they win over the environment and YAML for the fields they back.
+   */
+  stored?: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_CONFIG_FILE = 'config/synthorg.yaml';

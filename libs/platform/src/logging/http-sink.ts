@@ -20,7 +20,11 @@ export class HttpBatchSink implements SinkDestination {
   private queue: string[] = [];
   private sending?: Promise<void>;
   private forced = 0;
+  /** Records dropped so far: queue overflow while the endpoint lags, and batches that could not be delivered. */
+  private dropped = 0;
   private closing = false;
+  /** Set when a batch fails during close: the rest are dropped at once, so shutdown waits one timeout at most. */
+  private unreachable = false;
   private closed?: Promise<void>;
   private readonly timer: NodeJS.Timeout;
   private readonly identifier: string;
@@ -43,12 +47,23 @@ export class HttpBatchSink implements SinkDestination {
     this.queue.push(line.endsWith('\n') ? line.slice(0, -1) : line);
     const limit = this.config.http_batch_size * MAX_QUEUED_BATCHES;
     if (this.queue.length > limit) {
-      this.queue.splice(0, this.queue.length - limit);
-      reportSinkProblem(this.identifier, 'endpoint not keeping up, dropping the oldest queued records');
+      const overflow = this.queue.length - limit;
+      this.queue.splice(0, overflow);
+      this.dropped += overflow;
+      reportSinkProblem(
+        this.identifier,
+        'endpoint not keeping up, dropping the oldest queued records',
+        `${this.dropped} record(s) dropped so far`,
+      );
     }
     if (this.queue.length >= this.config.http_batch_size) {
       void this.pump();
     }
+  }
+
+  /** Records dropped so far (queue overflow and undeliverable batches). */
+  get droppedRecords(): number {
+    return this.dropped;
   }
 
   /** Sends everything queued so far, including a final partial batch. */
@@ -93,10 +108,15 @@ export class HttpBatchSink implements SinkDestination {
   }
 
   private async sendBatch(batch: string[]): Promise<void> {
+    if (this.unreachable) {
+      this.dropBatch(batch);
+      return;
+    }
     const body = `[${batch.join(',')}]`;
     const attempts = this.closing ? 1 : this.config.http_max_retries + 1;
+    let outcome: Outcome = 'retry';
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      const outcome = await this.post(body);
+      outcome = await this.post(body);
       if (outcome === 'sent') {
         return;
       }
@@ -105,7 +125,17 @@ export class HttpBatchSink implements SinkDestination {
       }
       await sleep(Math.min(250 * 2 ** (attempt - 1), MAX_BACKOFF_MS), undefined, { ref: false });
     }
-    reportSinkProblem(this.identifier, 'batch could not be delivered and was dropped', `${batch.length} record(s)`);
+    this.unreachable = this.closing && outcome === 'retry';
+    this.dropBatch(batch);
+  }
+
+  private dropBatch(batch: string[]): void {
+    this.dropped += batch.length;
+    reportSinkProblem(
+      this.identifier,
+      'batch could not be delivered and was dropped',
+      `${batch.length} record(s); ${this.dropped} dropped so far`,
+    );
   }
 
   private async post(body: string): Promise<Outcome> {

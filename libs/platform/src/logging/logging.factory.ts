@@ -10,7 +10,7 @@ import { redact, redactRecord } from './redaction';
 import { createLevelledStream } from './routing-stream';
 import type { SinkInfo } from './sink-config';
 import { createInlineSinkHost, type SinkHost, type SinkHostConfig } from './sink-host';
-import { planSinks } from './sink-plan';
+import { type PlannedSink, planSinks } from './sink-plan';
 import { sinkWorkerEntry, WorkerSinkHost } from './worker-sink-host';
 
 const ROOT_LOGGER = 'synthorg';
@@ -22,32 +22,42 @@ const ROOT_LOGGER = 'synthorg';
 export function createLogging(options: LoggingOptions): LoggingRuntime {
   const dir = resolve(options.dir);
   mkdirSync(dir, { recursive: true });
-  const planned = planSinks(options.sinkOverrides ?? {}, options.customSinks ?? []);
-  const enabled = planned.filter((sink) => sink.info.enabled);
-  const host = openSinkHost(
-    {
-      dir,
-      sinks: enabled,
-      console: {
-        colorize: options.console?.colorize ?? process.env['NO_COLOR'] === undefined,
-        fd: options.console?.fd,
-      },
-    },
-    options,
-  );
-  const rootLevel = options.rootLevel ?? 'info';
-  // Nothing below the least severe enabled sink can be written anywhere, so pino's level check drops it for free.
-  const effective = enabled.map((sink) => sink.level).reduce(minLevel, 'critical' as LogLevelName);
+  const console = {
+    colorize: options.console?.colorize ?? process.env['NO_COLOR'] === undefined,
+    fd: options.console?.fd,
+  };
+  const plan = planLogging(options);
+  const host = openSinkHost({ dir, sinks: plan.enabled, console }, options);
+  const state: LiveState = { correlation: options.enableCorrelation ?? true };
   const base = pino(
-    loggerOptions(maxLevel(rootLevel, effective), options.enableCorrelation ?? true),
+    loggerOptions(plan.level, state),
     createLevelledStream((line, level) => host.write(line, level)),
   );
   redactChildren(base);
-  return new Runtime(
-    base,
-    planned.map((sink) => sink.info),
-    host,
-  );
+  return new Runtime(base, plan.infos, host, state, { dir, console });
+}
+
+/** The runtime-editable part of the logging configuration. */
+type LiveOptions = Pick<LoggingOptions, 'rootLevel' | 'enableCorrelation' | 'sinkOverrides' | 'customSinks'>;
+
+interface LoggingPlan {
+  infos: SinkInfo[];
+  enabled: PlannedSink[];
+  /** The logger's level: the root level, raised to the least severe level any enabled sink takes. */
+  level: LogLevelName;
+}
+
+function planLogging(options: LiveOptions): LoggingPlan {
+  const planned = planSinks(options.sinkOverrides ?? {}, options.customSinks ?? []);
+  const enabled = planned.filter((sink) => sink.info.enabled);
+  // Nothing below the least severe enabled sink can be written anywhere, so pino's level check drops it for free.
+  const effective = enabled.map((sink) => sink.level).reduce(minLevel, 'critical' as LogLevelName);
+  return { infos: planned.map((sink) => sink.info), enabled, level: maxLevel(options.rootLevel ?? 'info', effective) };
+}
+
+/** What a reconfiguration changes beside the sinks, read on every record. */
+interface LiveState {
+  correlation: boolean;
 }
 
 /**
@@ -113,7 +123,7 @@ function isoTimestamp(): string {
   return stamp;
 }
 
-function loggerOptions(level: LogLevelName, enableCorrelation: boolean): LoggerOptions {
+function loggerOptions(level: LogLevelName, state: LiveState): LoggerOptions {
   return {
     level: toPinoLevel(level),
     messageKey: 'event',
@@ -124,7 +134,8 @@ function loggerOptions(level: LogLevelName, enableCorrelation: boolean): LoggerO
       log: (record: Fields) => redactRecord(record),
     },
     serializers: { err: serializeError },
-    ...(enableCorrelation ? { mixin: correlationFields, mixinMergeStrategy: mergeCorrelation } : {}),
+    mixin: () => (state.correlation ? correlationFields() : NO_FIELDS),
+    mixinMergeStrategy: mergeCorrelation,
   };
 }
 
@@ -169,10 +180,15 @@ class Runtime implements LoggingRuntime {
   readonly root: Logger;
   private readonly named = new Map<string, Logger>();
 
+  /** Counts reconfigurations, so a failed one only rolls back if no later one was asked for since. */
+  private generation = 0;
+
   constructor(
     private readonly base: Logger,
-    private readonly infos: readonly SinkInfo[],
+    private infos: readonly SinkInfo[],
     private readonly host: SinkHost,
+    private readonly state: LiveState,
+    private readonly fixed: Pick<SinkHostConfig, 'dir' | 'console'>,
   ) {
     this.root = base.child({ logger: ROOT_LOGGER });
     this.named.set(ROOT_LOGGER, this.root);
@@ -222,6 +238,32 @@ class Runtime implements LoggingRuntime {
       rotation: info.rotation ? { ...info.rotation } : null,
       routing_prefixes: [...info.routing_prefixes],
     }));
+  }
+
+  /**
+   * Applies new runtime settings to the running logger. Calls are applied one after another, in
+   * order; records written before a call go to the sinks of before, later ones to the new sinks.
+   */
+  reconfigure(options: LiveOptions): Promise<void> {
+    const plan = planLogging(options);
+    const previous = { infos: this.infos, level: this.base.level, correlation: this.state.correlation };
+    const generation = ++this.generation;
+    // Both hosts take the swap in call order (inline: at once; sink thread: in order with the records),
+    // so the logger switches now, and the promise only waits for the retired sinks to drain.
+    const swapped = this.host.reconfigure({ ...this.fixed, sinks: plan.enabled });
+    const apply = (infos: readonly SinkInfo[], level: string, correlation: boolean): void => {
+      // Children without a level of their own read it from the base logger, so one assignment reaches them all.
+      this.base.level = level;
+      this.state.correlation = correlation;
+      this.infos = infos;
+    };
+    apply(plan.infos, toPinoLevel(plan.level), options.enableCorrelation ?? true);
+    return swapped.catch((error: unknown) => {
+      if (generation === this.generation) {
+        apply(previous.infos, previous.level, previous.correlation);
+      }
+      throw error;
+    });
   }
 
   flush(): Promise<void> {

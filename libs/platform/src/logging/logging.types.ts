@@ -53,6 +53,14 @@ export interface LoggingRuntime {
   prebuilt(name: string): PrebuiltRecordLogger;
   /** Every sink, disabled defaults included (enabled: false). */
   sinks(): SinkInfo[];
+  /**
+   * Applies the runtime-editable settings (root level, correlation, sink overrides, custom sinks:
+   * the last two as validateSinkSettings returns them) without a restart and without losing a
+   * record. Rejects, leaving the running sinks in place, when a new sink cannot be opened.
+   */
+  reconfigure(
+    options: Pick<LoggingOptions, 'rootLevel' | 'enableCorrelation' | 'sinkOverrides' | 'customSinks'>,
+  ): Promise<void>;
   /** Resolves once every record logged so far has reached its sinks (network sinks: sent or dropped). */
   flush(): Promise<void>;
   /** Flushes, then closes files, sockets and timers, and drains the console. Idempotent. */

@@ -21,6 +21,11 @@ export interface SinkHost {
   write(line: string, level: number): void;
   /** Resolves once every record written so far has reached its sinks (network sinks: sent or dropped). */
   flush(): Promise<void>;
+  /**
+   * Runs `config`'s sinks from now on, without losing a record: what was written before goes to
+   * the old sinks, which are drained and closed before the promise resolves.
+   */
+  reconfigure(config: SinkHostConfig): Promise<void>;
   /** Flushes, then closes files, sockets and timers, and drains the console. Idempotent. */
   close(): Promise<void>;
 }
@@ -37,30 +42,83 @@ export interface SinkHostConfig {
 
 /** Opens every sink of `config` on this thread and routes records to them. */
 export function createInlineSinkHost(config: SinkHostConfig, consoleDestination?: NodeJS.WritableStream): SinkHost {
-  const destinations: SinkDestination[] = [];
-  const routed: RoutedSink[] = [];
-  try {
-    for (const sink of config.sinks) {
-      const destination = openDestination(sink, config.dir, { ...config.console, destination: consoleDestination });
-      destinations.push(destination);
-      routed.push({ level: levelValue(sink.level), prefixes: sink.info.routing_prefixes, destination });
-    }
-  } catch (error) {
-    destinations.forEach((destination) => void destination.close());
-    throw error;
+  return new InlineSinkHost(config, consoleDestination);
+}
+
+/** What identifies an open destination: a sink whose target and format are unchanged keeps it. */
+function destinationKey(sink: PlannedSink): string {
+  return JSON.stringify([sink.target, sink.info.json_format]);
+}
+
+class InlineSinkHost implements SinkHost {
+  private destinations = new Map<string, SinkDestination>();
+  private route: (line: string, level: number) => void = () => undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    config: SinkHostConfig,
+    private readonly consoleDestination: NodeJS.WritableStream | undefined,
+  ) {
+    this.open(config);
   }
-  const route = createRecordRouter(routed);
-  let closing: Promise<void> | undefined;
-  return {
-    write: route,
-    async flush(): Promise<void> {
-      await Promise.all(destinations.map((destination) => destination.flush()));
-    },
-    close(): Promise<void> {
-      closing ??= Promise.all(destinations.map((destination) => destination.close())).then(() => undefined);
-      return closing;
-    },
-  };
+
+  write(line: string, level: number): void {
+    this.route(line, level);
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.destinations.values()].map((destination) => destination.flush()));
+  }
+
+  /**
+   * Swaps the routing in one step: records written before the call went to the old sinks, which
+   * are flushed and closed here; records written after it go to the new ones. A sink whose target
+   * is unchanged keeps its open file, socket or queue. Opening a new sink that fails leaves the
+   * running sinks in place and throws.
+   */
+  async reconfigure(config: SinkHostConfig): Promise<void> {
+    if (this.closing) {
+      return;
+    }
+    const retired = this.open(config);
+    await Promise.all(retired.map((destination) => destination.close()));
+  }
+
+  close(): Promise<void> {
+    this.closing ??= Promise.all([...this.destinations.values()].map((destination) => destination.close())).then(
+      () => undefined,
+    );
+    return this.closing;
+  }
+
+  /** Opens `config`'s sinks (reusing unchanged ones), routes to them, and returns those no longer used. */
+  private open(config: SinkHostConfig): SinkDestination[] {
+    const next = new Map<string, SinkDestination>();
+    const opened: SinkDestination[] = [];
+    const routed: RoutedSink[] = [];
+    try {
+      for (const sink of config.sinks) {
+        const key = destinationKey(sink);
+        let destination = next.get(key) ?? this.destinations.get(key);
+        if (!destination) {
+          destination = openDestination(sink, config.dir, {
+            ...config.console,
+            destination: this.consoleDestination,
+          });
+          opened.push(destination);
+        }
+        next.set(key, destination);
+        routed.push({ level: levelValue(sink.level), prefixes: sink.info.routing_prefixes, destination });
+      }
+    } catch (error) {
+      opened.forEach((destination) => void destination.close());
+      throw error;
+    }
+    const retired = [...this.destinations].filter(([key]) => !next.has(key)).map(([, destination]) => destination);
+    this.destinations = next;
+    this.route = createRecordRouter(routed);
+    return retired;
+  }
 }
 
 function openDestination(sink: PlannedSink, dir: string, consoleOptions: ConsoleOptions): SinkDestination {

@@ -22,6 +22,12 @@ if (port) {
         reply({ type: 'taken', chars: request.chars });
         break;
       }
+      case 'reconfigure':
+        host.reconfigure(request.config).then(
+          () => reply({ type: 'done', id: request.id }),
+          (error: unknown) => reply({ type: 'done', id: request.id, error: String(error) }),
+        );
+        break;
       case 'flush':
         void host.flush().then(() => reply({ type: 'done', id: request.id }));
         break;

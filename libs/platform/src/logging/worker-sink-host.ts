@@ -55,7 +55,7 @@ export class WorkerSinkHost implements SinkHost {
   private dropped = 0;
   private timer: NodeJS.Timeout | undefined;
   private nextRequestId = 1;
-  private readonly waiting = new Map<number, () => void>();
+  private readonly waiting = new Map<number, (error?: string) => void>();
   private fallback: SinkHost | undefined;
   private closing: Promise<void> | undefined;
   private exited = false;
@@ -64,7 +64,7 @@ export class WorkerSinkHost implements SinkHost {
 
   constructor(
     entry: string,
-    private readonly config: SinkHostConfig,
+    private config: SinkHostConfig,
     limits: Partial<WorkerSinkHostLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -105,7 +105,28 @@ export class WorkerSinkHost implements SinkHost {
       return this.fallback.flush();
     }
     this.handOver();
-    return this.request('flush');
+    return this.request({ type: 'flush', id: 0 }).then(() => undefined);
+  }
+
+  /** Records queued so far go to the old sinks (the thread takes messages in order), later ones to the new. */
+  async reconfigure(config: SinkHostConfig): Promise<void> {
+    if (this.closing) {
+      return;
+    }
+    if (this.fallback) {
+      await this.fallback.reconfigure(config);
+      this.config = config;
+      return;
+    }
+    this.handOver();
+    // Set first: should the thread die meanwhile, the inline fallback opens the new sinks.
+    const previous = this.config;
+    this.config = config;
+    const error = await this.request({ type: 'reconfigure', id: 0, config });
+    if (error !== undefined) {
+      this.config = previous;
+      throw new Error(`log sinks not reconfigured: ${error}`);
+    }
   }
 
   close(): Promise<void> {
@@ -119,7 +140,7 @@ export class WorkerSinkHost implements SinkHost {
       return;
     }
     this.handOver();
-    await settleWithin(this.request('close'), this.limits.closeDeadlineMs);
+    await settleWithin(this.request({ type: 'close', id: 0 }), this.limits.closeDeadlineMs);
     this.exited = true;
     await this.worker.terminate();
   }
@@ -146,14 +167,14 @@ export class WorkerSinkHost implements SinkHost {
     this.worker.postMessage(message);
   }
 
-  private request(type: 'flush' | 'close'): Promise<void> {
+  /** Sends a request (its id is assigned here); resolves with the thread's error text, if any. */
+  private request(message: Exclude<HostRequest, { type: 'records' }>): Promise<string | undefined> {
     if (this.exited) {
-      return Promise.resolve();
+      return Promise.resolve(undefined);
     }
     const id = this.nextRequestId++;
-    const done = new Promise<void>((resolve) => this.waiting.set(id, resolve));
-    const message: HostRequest = { type, id };
-    this.worker.postMessage(message);
+    const done = new Promise<string | undefined>((resolve) => this.waiting.set(id, resolve));
+    this.worker.postMessage({ ...message, id });
     return done;
   }
 
@@ -164,7 +185,7 @@ export class WorkerSinkHost implements SinkHost {
     }
     const resolve = this.waiting.get(reply.id);
     this.waiting.delete(reply.id);
-    resolve?.();
+    resolve?.(reply.error);
   }
 
   /** The thread failed or exited unasked: report it once, reopen the sinks inline, release waiters. */

@@ -3,11 +3,14 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { type SettingDefinition, settingId } from '@app/domain';
 import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
 
+import { LoggingSettingsApplier } from './logging-settings.applier';
 import { BACKUP_SETTINGS } from './namespaces/backup.settings';
 import { BUDGET_SETTINGS } from './namespaces/budget.settings';
 import { COORDINATION_SETTINGS } from './namespaces/coordination.settings';
 import { MEMORY_SETTINGS } from './namespaces/memory.settings';
 import { SECURITY_SETTINGS } from './namespaces/security.settings';
+import { SecurityConfigController } from './security-config.controller';
+import { SecurityConfigService } from './security-config.service';
 import { SettingValueChecks } from './setting-value-checks';
 import { SettingsController } from './settings.controller';
 import { SettingsRepository } from './settings.repository';
@@ -40,8 +43,8 @@ export class SettingsFeatureModule {}
  */
 @Global()
 @Module({
-  // The sinks routes first: `observability/sinks` must not be read as `/{namespace}/{key}`.
-  controllers: [SinksController, SettingsController],
+  // The sinks and security document routes first: they must not be read as `/{namespace}/{key}`.
+  controllers: [SinksController, SecurityConfigController, SettingsController],
   providers: [
     declaring([
       ...API_SERVER_SETTINGS,
@@ -52,12 +55,14 @@ export class SettingsFeatureModule {}
       ...OBSERVABILITY_SETTINGS,
       ...BACKUP_SETTINGS,
     ]),
+    LoggingSettingsApplier,
+    SecurityConfigService,
     SettingValueChecks,
     SettingsRepository,
     SettingsService,
     SettingsSnapshot,
   ],
-  exports: [SettingsSnapshot],
+  exports: [LoggingSettingsApplier, SettingsSnapshot],
 })
 export class SettingsModule {
   /** Declares an owning module's definitions (import it in that module). */
