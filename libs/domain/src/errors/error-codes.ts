@@ -11,6 +11,8 @@ export const ErrorCode = {
   SessionRevoked: 1002,
   AccountLocked: 1003,
   CsrfRejected: 1004,
+  /** The agent's tool access (access level, allowed and denied lists) does not grant the tool it called. */
+  ToolPermissionDenied: 1007,
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,
@@ -60,6 +62,8 @@ export const ErrorCode = {
   SettingValueTooLong: 2044,
   /** A log sink setting (sink_overrides, custom_sinks) breaks a sink rule; the message names the field. */
   SinkSettingInvalid: 2045,
+  /** An action type is neither one of the 26 `category:action` types nor a category name; the message names it. */
+  SecurityActionTypeUnknown: 2070,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

@@ -1,0 +1,4 @@
+export * from './action-types';
+export * from './autonomy';
+export * from './risk';
+export * from './tool-access';
