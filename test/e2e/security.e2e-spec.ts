@@ -286,6 +286,51 @@ describe.each(testBackends())('security on %s', (backend) => {
     await t.http.put(`/api/v1/agents/${other.name}/autonomy`).set(bearer(ceo)).send({ level: null }).expect(200);
   });
 
+  it('should run the worktree tests with run_command under the subprocess backend and time out a hanging one', async () => {
+    await setSetting('sandbox_subprocess_timeout_seconds', '2').expect(200);
+    mock.enqueue(
+      {
+        kind: 'tool_calls',
+        calls: [
+          {
+            name: 'write_file',
+            arguments: { path: 'check.test.js', content: "console.log('tests passed:', 2 + 2 === 4);\n" },
+          },
+        ],
+      },
+      { kind: 'tool_calls', calls: [{ name: 'run_command', arguments: { command: 'node check.test.js; env' } }] },
+      { kind: 'tool_calls', calls: [{ name: 'run_command', arguments: { command: 'sleep 60' } }] },
+      { kind: 'text', text: 'Tests pass; the slow one hangs.' },
+    );
+    const { task, replies } = await run();
+    await t.http.delete('/api/v1/settings/security/sandbox_subprocess_timeout_seconds').set(bearer(ceo)).expect(204);
+
+    expect(replies[1]).toMatch(/^exit code 0 after \d+ ms\nsandbox: scrubbed environment; own process group; network/);
+    expect(replies[1]).toContain('tests passed: true');
+    expect(replies[1]).not.toContain('SYNTHORG_');
+    expect(replies[2]).toContain('command timed out after 2 s; its process group was killed');
+    const calls = await records(task.id as string);
+    expect(calls.filter((r) => r.toolName === 'run_command').map((r) => [r.actionType, r.enforced])).toEqual([
+      ['code:write', 'allow'],
+      ['code:write', 'allow'],
+    ]);
+  });
+
+  it('should fail run_command with a clear error when the container backend has no runtime', async () => {
+    await setSetting('sandbox_overrides', '{"code_execution": "container"}').expect(200);
+    mock.enqueue(
+      { kind: 'tool_calls', calls: [{ name: 'run_command', arguments: { command: 'echo hi' } }] },
+      { kind: 'text', text: 'No sandbox.' },
+    );
+    const { replies } = await run();
+    await t.http.delete('/api/v1/settings/security/sandbox_overrides').set(bearer(ceo)).expect(204);
+    expect(replies[0]).toContain('run_command cannot run: no container runtime answers (tried docker, podman)');
+    expect(replies[0]).toContain('no fallback');
+
+    const bad = await setSetting('sandbox_overrides', '{"code_execution": "vm"}').expect(400);
+    expectError(bad.body, ErrorCode.SandboxConfigInvalid);
+  });
+
   it('should refuse bad autonomy writes and unknown action types with their codes', async () => {
     const bad = await t.http
       .put(`/api/v1/agents/${agent.name}/autonomy`)

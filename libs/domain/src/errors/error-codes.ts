@@ -64,6 +64,8 @@ export const ErrorCode = {
   SinkSettingInvalid: 2045,
   /** An action type is neither one of the 26 `category:action` types nor a category name; the message names it. */
   SecurityActionTypeUnknown: 2070,
+  /** The sandbox overrides setting is not an object of tool categories to sandbox backends. */
+  SandboxConfigInvalid: 2071,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

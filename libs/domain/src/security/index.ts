@@ -5,3 +5,4 @@ export * from './tool-access';
 export * from './detectors';
 export * from './output-scan';
 export * from './pipeline';
+export * from './sandbox';

@@ -19,6 +19,8 @@ import {
   resolveAutonomy,
 } from './autonomy';
 import { ACTION_RISK, type RiskLevel, actionsAtRisk, maxRisk, riskLevelOf } from './risk';
+import { type SandboxConfig, sandboxBackendFor, scrubbedEnvironment } from './sandbox';
+import type { ToolCategory } from './tool-access';
 
 describe('action types', () => {
   it('should list the 26 action types of the interface, each category:action', () => {
@@ -233,5 +235,44 @@ describe('autonomy presets', () => {
     [null, null, null, 'semi', 'default'],
   ])('should resolve agent %s, department %s, company %s to %s from %s', (agent, dept, company, level, source) => {
     expect(resolveAutonomy(agent, dept, company)).toEqual({ level, source });
+  });
+});
+
+describe('sandbox configuration', () => {
+  const config: SandboxConfig = {
+    defaultBackend: 'subprocess',
+    overrides: { deployment: 'container' },
+    subprocess: { timeoutSeconds: 30 },
+    container: {
+      image: 'node:22-alpine',
+      network: 'none',
+      allowedHosts: [],
+      memoryLimit: '512m',
+      cpuLimit: 1,
+      timeoutSeconds: 120,
+      mountMode: 'ro',
+      autoRemove: true,
+    },
+  };
+
+  it.each<[ToolCategory, string]>([
+    ['code_execution', 'subprocess'],
+    ['deployment', 'container'],
+  ])('should run %s tools on %s', (category, backend) => {
+    expect(sandboxBackendFor(config, category)).toBe(backend);
+  });
+
+  it('should keep only the allowlisted variables and a home of its own', () => {
+    const env = scrubbedEnvironment(
+      {
+        PATH: '/usr/bin',
+        SYNTHORG_JWT_SECRET: 'x',
+        DATABASE_URL: 'postgres://u:p@h/db',
+        AWS_SECRET_ACCESS_KEY: 'k',
+        LANG: 'C',
+      },
+      '/work/tree',
+    );
+    expect(env).toEqual({ PATH: '/usr/bin', LANG: 'C', HOME: '/work/tree', CI: '1', NO_COLOR: '1' });
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 
 import { AgentsModule } from '../agents';
 import { CompanyModule } from '../company';
@@ -8,6 +8,9 @@ import { AgentAutonomyController } from './agent-autonomy.controller';
 import { AgentAutonomyService } from './agent-autonomy.service';
 import { AutonomyControl } from './autonomy-control';
 import { OutputGuard } from './output-guard';
+import { runCommandTool } from './sandbox/run-command.tool';
+import { SandboxRunner } from './sandbox/sandbox-runner';
+import { SANDBOX_SETTINGS } from './sandbox/sandbox.settings';
 import { SecurityAudit } from './security-audit';
 import { SecurityPolicySource } from './security-policy';
 import { SECURITY_SETTINGS } from './security.settings';
@@ -21,7 +24,12 @@ import { ToolCallGuard } from './tool-call-guard';
  * tables.
  */
 @Module({
-  imports: [AgentsModule, CompanyModule, EngineModule, SettingsModule.forFeature(SECURITY_SETTINGS)],
+  imports: [
+    AgentsModule,
+    CompanyModule,
+    EngineModule,
+    SettingsModule.forFeature([...SECURITY_SETTINGS, ...SANDBOX_SETTINGS]),
+  ],
   controllers: [AgentAutonomyController],
   providers: [
     AgentAutonomyService,
@@ -29,17 +37,19 @@ import { ToolCallGuard } from './tool-call-guard';
     OutputGuard,
     SecurityAudit,
     SecurityPolicySource,
+    SandboxRunner,
     SecurityRepository,
     ToolCallGuard,
   ],
   exports: [AutonomyControl],
 })
-export class SecurityModule implements OnModuleInit {
+export class SecurityModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     @Inject(ToolInvoker) private readonly invoker: ToolInvoker,
     private readonly guard: ToolCallGuard,
     private readonly outputs: OutputGuard,
     private readonly policies: SecurityPolicySource,
+    private readonly sandboxes: SandboxRunner,
   ) {}
 
   onModuleInit(): void {
@@ -47,5 +57,10 @@ export class SecurityModule implements OnModuleInit {
     this.policies.policy();
     this.invoker.registerSecurityCheck(this.guard);
     this.invoker.registerOutputScanner(this.outputs);
+    this.invoker.registerTool(runCommandTool(this.sandboxes));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sandboxes.warnIfUnavailable();
   }
 }
