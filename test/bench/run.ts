@@ -4,7 +4,8 @@
 // and (e) the same on Postgres (rate limits shared with other replicas through the database).
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a, c/b, d/b and e/d.
 // Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
-// benchmark (engine.ts). BENCH_ONLY=http, start, list or engine runs one of them (a comma list: several).
+// benchmark (engine.ts) and the security pipeline's overhead (security.ts). BENCH_ONLY=http, start, list,
+// engine or security runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,13 +18,20 @@ import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/da
 import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 import { runListBench } from './list';
+import { runSecurityBench } from './security';
 import { runStartBench } from './start';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const dist = resolve(__dirname, '..', '..');
-const PARTS = { http: httpBench, start: runStartBench, list: runListBench, engine: runEngineBench } as const;
+const PARTS = {
+  http: httpBench,
+  start: runStartBench,
+  list: runListBench,
+  engine: runEngineBench,
+  security: runSecurityBench,
+} as const;
 
 async function main(): Promise<void> {
   const only = (process.env.BENCH_ONLY ?? '')

@@ -6,3 +6,4 @@ export * from './detectors';
 export * from './output-scan';
 export * from './pipeline';
 export * from './sandbox';
+export * from './trust';
