@@ -38,6 +38,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/agents': R,
   'GET /api/v1/agents/{agent_name}': R,
   'GET /api/v1/agents/{agent_name}/activity': R,
+  'GET /api/v1/agents/{agent_name}/autonomy': R,
+  'PUT /api/v1/agents/{agent_name}/autonomy': MANAGERS,
   'GET /api/v1/agents/{agent_name}/history': R,
   'GET /api/v1/agents/{agent_name}/performance': R,
   'POST /api/v1/auth/change-password': SIGNED_IN,

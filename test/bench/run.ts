@@ -4,8 +4,9 @@
 // and (e) the same on Postgres (rate limits shared with other replicas through the database).
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a, c/b, d/b and e/d.
 // Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
-// benchmark (engine.ts), and the settings benchmark (settings.ts). BENCH_ONLY=http, start, list, engine or
-// settings runs one of them (a comma list: several).
+// benchmark (engine.ts), the settings benchmark (settings.ts) and the security pipeline's overhead
+// (security.ts). BENCH_ONLY=http, start, list, engine, settings or security runs one of them (a comma list:
+// several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,7 @@ import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 import { runListBench } from './list';
 import { runSettingsBench } from './settings';
+import { runSecurityBench } from './security';
 import { runStartBench } from './start';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,6 +33,7 @@ const PARTS = {
   list: runListBench,
   engine: runEngineBench,
   settings: runSettingsBench,
+  security: runSecurityBench,
 } as const;
 
 async function main(): Promise<void> {

@@ -7,6 +7,7 @@ import { AgentsModule } from './modules/agents';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
+import { SecurityModule } from './modules/security';
 import { SettingsModule } from './modules/settings';
 import { SetupModule } from './modules/setup';
 import { TasksModule } from './modules/tasks';
@@ -34,6 +35,7 @@ export class AppModule {
         SetupModule,
         TasksModule,
         EngineModule,
+        SecurityModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -10,3 +10,4 @@ export * from './tasks';
 export * from './engine';
 export * from './events';
 export * from './settings';
+export * from './security';

@@ -11,6 +11,8 @@ export const ErrorCode = {
   SessionRevoked: 1002,
   AccountLocked: 1003,
   CsrfRejected: 1004,
+  /** The agent's tool access (access level, allowed and denied lists) does not grant the tool it called. */
+  ToolPermissionDenied: 1007,
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,
@@ -62,6 +64,10 @@ export const ErrorCode = {
   SinkSettingInvalid: 2045,
   /** A security configuration import names no setting, an unknown one, or gives one no value; the message names the field. */
   SecurityImportInvalid: 2046,
+  /** An action type is neither one of the 26 `category:action` types nor a category name; the message names it. */
+  SecurityActionTypeUnknown: 2070,
+  /** The sandbox overrides setting is not an object of tool categories to sandbox backends. */
+  SandboxConfigInvalid: 2071,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

@@ -52,6 +52,11 @@ export interface SettingDefinition {
   readonly yamlPath: string | null;
   /** Older environment variable names still read, after `SYNTHORG_<NAMESPACE>_<KEY>`. */
   readonly envAliases: readonly string[];
+  /**
+   * A rule beyond type, enum, range and pattern, run on a valid value's text before it is stored;
+   * it throws a ValidationError with its own code (unknown action types in a security list).
+   */
+  readonly validate?: (text: string) => void;
 }
 
 /** What a module writes to declare a setting: everything but the identity and type is optional. */
@@ -83,6 +88,7 @@ export function defineSettings(
       max: d.max ?? null,
       yamlPath: d.yamlPath ?? null,
       envAliases: d.envAliases ?? [],
+      ...(d.validate ? { validate: d.validate } : {}),
     }),
   );
 }

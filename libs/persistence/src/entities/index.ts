@@ -1,5 +1,6 @@
 import { AgentLifecycleEventEntity } from './agent-lifecycle-event.entity';
 import { AgentEntity } from './agent.entity';
+import { AutonomyDowngradeEntity } from './autonomy-downgrade.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
 import { DepartmentEntity } from './department.entity';
@@ -11,6 +12,7 @@ import { ProjectEntity } from './project.entity';
 import { ProviderCallEntity } from './provider-call.entity';
 import { ProviderEntity } from './provider.entity';
 import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
+import { SecurityRecordEntity } from './security-record.entity';
 import { SessionEntity } from './session.entity';
 import { SettingEntity } from './setting.entity';
 import { TaskMetricEntity } from './task-metric.entity';
@@ -22,6 +24,7 @@ import { WsTicketEntity } from './ws-ticket.entity';
 export {
   AgentLifecycleEventEntity,
   AgentEntity,
+  AutonomyDowngradeEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,
@@ -33,6 +36,7 @@ export {
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  SecurityRecordEntity,
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,
@@ -47,6 +51,7 @@ export {
 export const ALL_ENTITIES = [
   AgentLifecycleEventEntity,
   AgentEntity,
+  AutonomyDowngradeEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,
@@ -58,6 +63,7 @@ export const ALL_ENTITIES = [
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  SecurityRecordEntity,
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,

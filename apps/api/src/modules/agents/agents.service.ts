@@ -169,7 +169,9 @@ export class AgentsService {
   /** Applies edits to one agent; a rename onto an existing name is a conflict. */
   async edit(
     agent: AgentEntity,
-    changes: Partial<Pick<AgentEntity, 'name' | 'modelProvider' | 'modelId' | 'personalityPreset' | 'personality'>>,
+    changes: Partial<
+      Pick<AgentEntity, 'name' | 'modelProvider' | 'modelId' | 'personalityPreset' | 'personality' | 'autonomyLevel'>
+    >,
   ): Promise<AgentEntity> {
     const next: AgentEntity = { ...agent, ...changes, updatedAt: new Date() };
     if (changes.name !== undefined) {

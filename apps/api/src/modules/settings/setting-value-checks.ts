@@ -14,8 +14,9 @@ import { SettingsSnapshot } from './settings-snapshot';
 export class SettingValueChecks {
   constructor(private readonly snapshot: SettingsSnapshot) {}
 
-  /** @throws ValidationError (2045) naming the field that breaks a sink rule. */
+  /** @throws ValidationError: the definition's own rule's code, or 2045 naming the field that breaks a sink rule. */
   check(definition: SettingDefinition, text: string): void {
+    definition.validate?.(text);
     if (definition.namespace !== 'observability') {
       return;
     }

@@ -8,7 +8,6 @@ import { BACKUP_SETTINGS } from './namespaces/backup.settings';
 import { BUDGET_SETTINGS } from './namespaces/budget.settings';
 import { COORDINATION_SETTINGS } from './namespaces/coordination.settings';
 import { MEMORY_SETTINGS } from './namespaces/memory.settings';
-import { SECURITY_SETTINGS } from './namespaces/security.settings';
 import { SecurityConfigController } from './security-config.controller';
 import { SecurityConfigService } from './security-config.service';
 import { SettingValueChecks } from './setting-value-checks';
@@ -50,7 +49,6 @@ export class SettingsFeatureModule {}
       ...API_SERVER_SETTINGS,
       ...MEMORY_SETTINGS,
       ...BUDGET_SETTINGS,
-      ...SECURITY_SETTINGS,
       ...COORDINATION_SETTINGS,
       ...OBSERVABILITY_SETTINGS,
       ...BACKUP_SETTINGS,

@@ -1,0 +1,3 @@
+// The security module's public face: other modules import only from here.
+export { AutonomyControl, type AutonomyState } from './autonomy-control';
+export { SecurityModule } from './security.module';

@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { OutputCap, SubprocessSandbox } from './subprocess-sandbox';
+
+describe(SubprocessSandbox.name, () => {
+  let dir: string;
+  const sandbox = new SubprocessSandbox(4096);
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sandbox-spec-'));
+  });
+
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('should run the command in the worktree and report its exit code and output', async () => {
+    const result = await sandbox.run({ command: 'pwd; echo out; echo err >&2; exit 3', cwd: dir, timeoutSeconds: 10 });
+    expect(result).toMatchObject({ exitCode: 3, timedOut: false, truncated: false });
+    expect(result.output).toContain(dir);
+    expect(result.output).toContain('out');
+    expect(result.output).toContain('err');
+    expect(result.isolation).toEqual(expect.arrayContaining(['scrubbed environment', 'own process group']));
+  });
+
+  it('should pass no service variable to the command', async () => {
+    process.env.SYNTHORG_SANDBOX_SPEC_SECRET = 'leak-me';
+    try {
+      const result = await sandbox.run({ command: 'env', cwd: dir, timeoutSeconds: 10 });
+      expect(result.output).not.toContain('leak-me');
+      expect(result.output).toContain(`HOME=${dir}`);
+      const names = result.output
+        .trim()
+        .split('\n')
+        .map((line) => line.slice(0, line.indexOf('=')));
+      expect(names.filter((n) => !['PATH', 'LANG', 'HOME', 'CI', 'NO_COLOR', 'PWD', 'SHLVL', '_'].includes(n))).toEqual(
+        [],
+      );
+    } finally {
+      delete process.env.SYNTHORG_SANDBOX_SPEC_SECRET;
+    }
+  });
+
+  it('should kill the whole process group on timeout, children included', async () => {
+    const marker = join(dir, 'survived');
+    const result = await sandbox.run({
+      command: `(sleep 2; touch ${marker}) & sleep 30`,
+      cwd: dir,
+      timeoutSeconds: 1,
+    });
+    expect(result.timedOut).toBe(true);
+    expect(result.durationMs).toBeLessThan(5000);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('should stop when the caller aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const result = await sandbox.run({ command: 'sleep 30', cwd: dir, timeoutSeconds: 30, signal: controller.signal });
+    expect(result.timedOut).toBe(false);
+    expect(result.durationMs).toBeLessThan(5000);
+  });
+
+  it('should cap the output', async () => {
+    const result = await sandbox.run({ command: 'yes x | head -c 100000', cwd: dir, timeoutSeconds: 10 });
+    expect(result.truncated).toBe(true);
+    expect(result.output.length).toBe(4096);
+  });
+
+  it('should report whether the network was isolated', async () => {
+    const isolated = await sandbox.networkIsolation();
+    const result = await sandbox.run({ command: 'true', cwd: dir, timeoutSeconds: 10 });
+    expect(result.isolation[2]).toBe(
+      isolated ? 'network namespace (no network)' : 'network not isolated (user namespaces unavailable)',
+    );
+  });
+});
+
+describe(OutputCap.name, () => {
+  it.each([
+    [[5, 5], 10, 10, false],
+    [[8, 8], 10, 10, true],
+    [[12], 10, 10, true],
+    [[3], 10, 3, false],
+  ])('should keep chunks %j under a cap of %i as %i bytes (truncated %s)', (sizes, limit, kept, truncated) => {
+    const cap = new OutputCap(limit);
+    sizes.forEach((n) => cap.add(Buffer.alloc(n, 'a')));
+    expect(cap.text()).toHaveLength(kept);
+    expect(cap.truncated).toBe(truncated);
+  });
+});
