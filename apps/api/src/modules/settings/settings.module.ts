@@ -3,7 +3,6 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { type SettingDefinition, settingId } from '@app/domain';
 import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
 
-import { BACKUP_SETTINGS } from './namespaces/backup.settings';
 import { BUDGET_SETTINGS } from './namespaces/budget.settings';
 import { COORDINATION_SETTINGS } from './namespaces/coordination.settings';
 import { MEMORY_SETTINGS } from './namespaces/memory.settings';
@@ -50,7 +49,6 @@ export class SettingsFeatureModule {}
       ...SECURITY_SETTINGS,
       ...COORDINATION_SETTINGS,
       ...OBSERVABILITY_SETTINGS,
-      ...BACKUP_SETTINGS,
     ]),
     SettingValueChecks,
     SettingsRepository,
