@@ -22,14 +22,14 @@ export class BackupInProgressError extends ConflictError {
 /** A manifest that is missing or malformed, or a checksum that does not match the files. */
 export class BackupManifestError extends AppError {
   constructor(message: string, cause?: unknown) {
-    super(ErrorCode.BackupManifestError, message, false, { cause });
+    super(ErrorCode.BackupManifestError, message, false, { cause, publicDetail: true });
   }
 }
 
 /** Restoring a component failed; everything restored by this request was rolled back. */
 export class BackupRestoreFailedError extends AppError {
   constructor(message: string, cause?: unknown) {
-    super(ErrorCode.BackupRestoreFailed, message, false, { cause });
+    super(ErrorCode.BackupRestoreFailed, message, false, { cause, publicDetail: true });
   }
 }
 
