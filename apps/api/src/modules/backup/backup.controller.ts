@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { Page, Permission } from '@app/domain';
 import { Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
@@ -21,7 +21,6 @@ export class BackupController {
   ) {}
 
   @Post()
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first answer for 24 hours' })
   @Endpoint({
     summary: 'Take a backup now; answers its manifest',
     response: BackupManifestDto,
