@@ -6,7 +6,7 @@ import { ErrorCode } from '@app/domain';
 import { DatabaseService } from '@app/platform';
 import { testBackends } from '@app/testing';
 
-import { systemToken } from '../attack/support/attack-app';
+import { mintSystemToken } from '../../apps/api/src/modules/users';
 import {
   bearer,
   createCompany,
@@ -14,6 +14,7 @@ import {
   seedCostRecords,
   setupCeo,
   startTestApp,
+  TEST_JWT_SECRET,
   type TestApp,
   userWithRole,
 } from '../support';
@@ -66,7 +67,8 @@ describe.each(testBackends())('backups on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp({ backend });
     ceo = await setupCeo(t);
-    system = systemToken();
+    // As the operator's `npm run system-token` mints it from the signing secret.
+    system = mintSystemToken(TEST_JWT_SECRET);
     backupDir = join(t.logDir, 'backups');
     await createCompany(t, ceo);
     await seedCostRecords(t, await agentId(t), 10_000, (i) => ({ costUsd: i / 1000 }));
