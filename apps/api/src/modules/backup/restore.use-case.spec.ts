@@ -9,6 +9,7 @@ import { checksumDirectory } from './backup-archive';
 import { BackupService } from './backup.service';
 import { BackupStore, type StoredBackup } from './backup.store';
 import type { ComponentHandler } from './component-handler';
+import { RestoreRelay } from './restore.relay';
 import { RestoreUseCase } from './restore.use-case';
 
 const ID = '0123456789ab';
@@ -46,6 +47,10 @@ describe(RestoreUseCase.name, () => {
         calls.push('cleanup');
         return Promise.resolve();
       },
+    });
+    under.mock(RestoreRelay).restored.mockImplementation((_id, components) => {
+      calls.push(`relay ${components.join(',')}`);
+      return Promise.resolve(components.includes('config'));
     });
     const backups = under.mock(BackupService);
     backups.exclusive.mockImplementation((fn) => fn());
@@ -101,6 +106,7 @@ describe(RestoreUseCase.name, () => {
       'safety pre_migration',
       `restore persistence ${backupDir}`,
       `restore config ${backupDir}`,
+      'relay persistence,config',
       'cleanup',
     ]);
   });

@@ -18,6 +18,7 @@ import { BackupComponentUnavailableError } from './backup-component.errors';
 import { BackupService } from './backup.service';
 import { BackupStore } from './backup.store';
 import type { ComponentHandler } from './component-handler';
+import { RestoreRelay } from './restore.relay';
 
 export interface RestoreCommand {
   backupId: string;
@@ -30,7 +31,7 @@ export interface RestoreOutcome {
   manifest: BackupManifest;
   restoredComponents: BackupComponent[];
   safetyBackupId: string;
-  /** True when something restored takes effect only at the next start (the configuration file). */
+  /** True when something restored takes effect only at the next start (the configuration file, a failed reinitialisation). */
   restartRequired: boolean;
 }
 
@@ -47,6 +48,7 @@ export class RestoreUseCase {
   constructor(
     private readonly backups: BackupService,
     private readonly store: BackupStore,
+    private readonly relay: RestoreRelay,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('backup');
@@ -96,13 +98,10 @@ export class RestoreUseCase {
         { backup_id: manifest.backup_id, components: restored, safety_backup_id: safety.manifest.backup_id },
         'backup.restore.completed',
       );
+      // Every replica drops its caches and reinitialises; a restart is required only where that cannot work.
+      const restartRequired = await this.relay.restored(manifest.backup_id, restored);
       // 7. The answer, with the safety backup's id.
-      return {
-        manifest,
-        restoredComponents: restored,
-        safetyBackupId: safety.manifest.backup_id,
-        restartRequired: restored.includes('config'),
-      };
+      return { manifest, restoredComponents: restored, safetyBackupId: safety.manifest.backup_id, restartRequired };
     } finally {
       await unpacked.cleanup();
     }
