@@ -27,14 +27,22 @@ const MANAGERS: readonly LoginRole[] = ['ceo', 'manager'];
 /** Spec: the CEO is the sole authority over accounts; the first-run wizard's writes are the CEO's. */
 const CEO_ONLY: readonly LoginRole[] = ['ceo'];
 
-type Access = 'public' | readonly LoginRole[];
+/** Spec: backup, restore and wipe are the CEO's and the command-line System identity's. */
+const BACKUP: readonly (LoginRole | 'system')[] = ['ceo', 'system'];
+
+type Access = 'public' | readonly (LoginRole | 'system')[];
 
 const R = SIGNED_IN;
 const W = WRITERS;
 
-/** Every documented operation and who may call it. The system identity may call none of them (backups only). */
+/** Every documented operation and who may call it. The system identity may call the backup routes only. */
 const ACCESS: Record<string, Access> = {
   'GET /api/v1/activities': R,
+  'GET /api/v1/admin/backups': BACKUP,
+  'POST /api/v1/admin/backups': BACKUP,
+  'POST /api/v1/admin/backups/restore': BACKUP,
+  'DELETE /api/v1/admin/backups/{backup_id}': BACKUP,
+  'GET /api/v1/admin/backups/{backup_id}': BACKUP,
   'GET /api/v1/agents': R,
   'GET /api/v1/agents/{agent_name}': R,
   'GET /api/v1/agents/{agent_name}/activity': R,
@@ -162,7 +170,7 @@ function expected(access: Access, identity: Identity): string {
   if (identity === 'anonymous' || identity === 'unsigned') {
     return '401 (1000)';
   }
-  return identity !== 'system' && access.includes(identity) ? 'allowed' : '403 (1001)';
+  return (access as readonly string[]).includes(identity) ? 'allowed' : '403 (1001)';
 }
 
 describe('the access table', () => {

@@ -56,6 +56,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       SYNTHORG_JWT_SECRET: TEST_JWT_SECRET,
       SYNTHORG_LOG_DIR: logDir,
       SYNTHORG_ENV: 'test',
+      // Backups of a test app stay beside its logs and go with them.
+      SYNTHORG_BACKUP_PATH: join(logDir, 'backups'),
       ...db.env,
       ...options.env,
     },

@@ -4,6 +4,7 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
+import { BackupModule } from './modules/backup';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
@@ -36,6 +37,7 @@ export class AppModule {
         TasksModule,
         EngineModule,
         SecurityModule,
+        BackupModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -1,5 +1,7 @@
 export * from './auth';
+export * from './backup';
 export * from './common/pagination';
+export * from './common/service-version';
 export * from './common/subsystems';
 export * from './errors';
 export * from './company';

@@ -5,3 +5,4 @@ export * from './migrate';
 export * from './naming-strategy';
 export * from './count-cache';
 export * from './paged-query';
+export * from './sqlite-file';

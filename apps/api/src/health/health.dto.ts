@@ -17,7 +17,7 @@ export class PersistenceStatusDto {
   @ApiProperty({ enum: ['sqlite', 'postgres'] })
   backend!: 'sqlite' | 'postgres';
 
-  @ApiProperty({ enum: ['connecting', 'ready', 'failed', 'closed'] })
+  @ApiProperty({ enum: ['connecting', 'ready', 'swapping', 'failed', 'closed'] })
   state!: string;
 }
 

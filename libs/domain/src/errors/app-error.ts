@@ -5,6 +5,8 @@ export interface AppErrorOptions {
   retryAfterSec?: number | null;
   /** Overrides the status the category implies (e.g. 403 inside the auth band). */
   httpStatus?: number;
+  /** A 5xx whose text clients must see (it names what is wrong with stored data, never a secret). */
+  publicDetail?: boolean;
   cause?: unknown;
 }
 
@@ -17,6 +19,7 @@ export class AppError extends Error {
   readonly retryable: boolean;
   readonly retryAfterSec: number | null;
   readonly httpStatus: number;
+  readonly publicDetail: boolean;
 
   constructor(code: ErrorCode, message: string, retryable = false, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -25,6 +28,7 @@ export class AppError extends Error {
     this.retryable = retryable;
     this.retryAfterSec = retryable ? (options.retryAfterSec ?? null) : null;
     this.httpStatus = options.httpStatus ?? defaultStatusFor(code);
+    this.publicDetail = options.publicDetail ?? false;
   }
 
   get category(): ErrorCategory {

@@ -68,6 +68,16 @@ export const ErrorCode = {
   SecurityActionTypeUnknown: 2070,
   /** The sandbox overrides setting is not an object of tool categories to sandbox backends. */
   SandboxConfigInvalid: 2071,
+  /** A restore was asked for without `confirm: true`. */
+  BackupRestoreNotConfirmed: 2050,
+  /** A restore names a component the backup does not hold. */
+  BackupComponentNotInBackup: 2051,
+  /** An archive entry is unsafe to extract (absolute path, `..`, link or special file). */
+  BackupArchiveUnsafe: 2052,
+  /** A backup cannot start: too little free space at the target. */
+  BackupInsufficientSpace: 2053,
+  /** A backup component cannot be produced or restored on this backend (missing tool or source). */
+  BackupComponentUnavailable: 2054,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -75,6 +85,8 @@ export const ErrorCode = {
   ProjectNotFound: 3003,
   TaskNotFound: 3004,
   ModelNotFound: 3011,
+  /** No backup has the given id (a malformed id is reported the same way). */
+  BackupNotFound: 3015,
   AgentNotFound: 3013,
   DepartmentNotFound: 3014,
   UserNotFound: 3016,
@@ -95,6 +107,8 @@ export const ErrorCode = {
   DuplicateRecord: 4001,
   VersionConflict: 4002,
   TaskVersionConflict: 4003,
+  /** A backup, restore or delete is already running (on this or another replica). */
+  BackupInProgress: 4009,
   SetupAlreadyComplete: 4010,
   BuiltinPresetImmutable: 4011,
   /** A provider cannot be deleted while agents are assigned to its models. */
@@ -143,6 +157,10 @@ export const ErrorCode = {
   ServiceUnavailable: 8001,
   PersistenceError: 8002,
   EngineError: 8003,
+  /** Restoring a component failed; what was restored so far was rolled back. */
+  BackupRestoreFailed: 8012,
+  /** A backup's manifest is missing, malformed, or its checksum does not match the files. */
+  BackupManifestError: 8013,
   SettingsEncryptionError: 8014,
   SinkConfigValidationError: 8015,
 } as const;

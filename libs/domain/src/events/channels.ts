@@ -20,6 +20,8 @@ export const Channel = {
   Auth: 'internal.auth',
   /** Runtime settings changes; subscribers rebuild what depends on them (no WebSocket channel). */
   Settings: 'internal.settings',
+  /** A restore replaced the database: every replica re-reads what it keeps in memory. */
+  Backup: 'internal.backup',
 } as const;
 
 /** A catalogued channel name. */

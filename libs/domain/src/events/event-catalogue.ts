@@ -10,6 +10,7 @@ import type {
   ProviderChangedPayload,
   SessionsEvictedPayload,
   SettingChangedPayload,
+  BackupRestoredPayload,
   SetupCompletedPayload,
   TaskChangedPayload,
 } from './event-payloads';
@@ -67,6 +68,9 @@ export interface EventCatalogue {
   [Channel.Settings]: {
     'setting.changed': SettingChangedPayload;
   };
+  [Channel.Backup]: {
+    'backup.restored': BackupRestoredPayload;
+  };
 }
 
 /** The event types of a channel (of every channel in C, when C is a union). */
@@ -116,6 +120,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   },
   [Channel.Auth]: { 'auth.sessions.evicted': true },
   [Channel.Settings]: { 'setting.changed': true },
+  [Channel.Backup]: { 'backup.restored': true },
 };
 
 /** The catalogued event types of a channel, in declaration order. */

@@ -77,3 +77,6 @@ export type SessionsEvictedPayload = { session_ids: string[]; user_id: string | 
  * travels (it may be sensitive): receivers re-read the setting.
  */
 export type SettingChangedPayload = { namespace: string; key: string };
+
+/** `internal.backup`: a restore replaced these components; other replicas drop what they cached of them. */
+export type BackupRestoredPayload = { backup_id: string; components: string[] };

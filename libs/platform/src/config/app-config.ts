@@ -71,6 +71,8 @@ export interface AppConfig {
   readonly engine: EngineConfig;
   /** The environment and YAML tiers the runtime settings registry resolves below the database. */
   readonly settingSources: SettingBootSources;
+  /** The YAML configuration file the service started from (null: none); backups carry it. */
+  readonly configFile: string | null;
 }
 
 /** The work engine: how many runs, how long they may take, where their workspaces live. */
@@ -428,6 +430,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
     },
     engine: engineConfig(f, sources.cwd),
     settingSources: { env: sources.env, yaml: sources.yaml },
+    configFile: sources.yamlPath,
   };
   const withSecrets: AppConfig = {
     ...config,

@@ -104,8 +104,9 @@ export class AppExceptionFilter implements ExceptionFilter {
     const rendered = renderException(exception);
     if (rendered.status >= 500) {
       this.logUnexpected(exception, rendered, req);
-      // 503 texts name the missing prerequisite on purpose; every other 5xx detail is scrubbed.
-      if (rendered.status !== 503) {
+      // 503 texts name the missing prerequisite on purpose, and a few errors name what is wrong with
+      // stored data (a backup's checksum); every other 5xx detail is scrubbed.
+      if (rendered.status !== 503 && !(exception instanceof AppError && exception.publicDetail)) {
         rendered.detail = GENERIC_5XX;
       }
     }

@@ -47,6 +47,19 @@ export class ReinitialisationHooks {
     return ran;
   }
 
+  /**
+   * Runs the named hooks that are registered, in order (a restore reloads providers and rebuilds the
+   * runtime, but must not let the agent bootstrap rewrite the data it just restored).
+   */
+  async runOnly(names: readonly string[]): Promise<string[]> {
+    const ran: string[] = [];
+    for (const hook of this.ordered().filter((h) => names.includes(h.name))) {
+      await hook.run();
+      ran.push(hook.name);
+    }
+    return ran;
+  }
+
   private ordered(): ReinitialisationHook[] {
     return [...this.hooks].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
   }

@@ -15,7 +15,7 @@ import type { LoggingRuntime } from '../logging';
 import { SubsystemRegistry } from '../subsystems/subsystem.registry';
 import { managerOf, type Transaction } from './transaction';
 
-export type PersistenceState = 'connecting' | 'ready' | 'failed' | 'closed';
+export type PersistenceState = 'connecting' | 'ready' | 'swapping' | 'failed' | 'closed';
 
 const RETRY_MAX_MS = 30_000;
 const PING_TTL_MS = 1_000;
@@ -94,6 +94,52 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
       };
     }
     return this.ping.result;
+  }
+
+  /**
+   * Replaces the database under the running service (a restore). While it runs, every request that
+   * needs persistence answers 503 with Retry-After. On SQLite the handles are closed before `swap`
+   * and reopened after it; on Postgres the pool stays open (the swap is one server transaction).
+   * The reopened database is migrated. When reopening fails, `rollback` puts the previous database
+   * back, it is reopened, and the failure is rethrown; a failing `swap` rolls back the same way.
+   */
+  async exclusively(swap: () => Promise<void>, rollback: () => Promise<void>): Promise<void> {
+    const source = this.dataSource;
+    this.stateValue = 'swapping';
+    this.ping = null;
+    this.registry.markUnwired(Subsystem.Persistence, 'restoring');
+    const sqlite = source.options.type === 'better-sqlite3';
+    try {
+      if (sqlite) {
+        await source.destroy();
+      }
+      try {
+        await swap();
+        await this.reopen(source, sqlite);
+      } catch (error) {
+        if (sqlite && source.isInitialized) {
+          await source.destroy().catch(() => undefined);
+        }
+        await rollback();
+        await this.reopen(source, sqlite);
+        throw error;
+      }
+    } finally {
+      if (source.isInitialized) {
+        this.stateValue = 'ready';
+        this.registry.markWired(Subsystem.Persistence, this.config.persistence.backend);
+      } else {
+        this.stateValue = 'failed';
+        this.scheduleRetry();
+      }
+    }
+  }
+
+  private async reopen(source: DataSource, sqlite: boolean): Promise<void> {
+    if (sqlite && !source.isInitialized) {
+      await source.initialize();
+    }
+    await runMigrations(source);
   }
 
   async onApplicationShutdown(): Promise<void> {

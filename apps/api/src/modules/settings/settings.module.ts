@@ -4,7 +4,6 @@ import { type SettingDefinition, settingId } from '@app/domain';
 import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
 
 import { LoggingSettingsApplier } from './logging-settings.applier';
-import { BACKUP_SETTINGS } from './namespaces/backup.settings';
 import { BUDGET_SETTINGS } from './namespaces/budget.settings';
 import { COORDINATION_SETTINGS } from './namespaces/coordination.settings';
 import { MEMORY_SETTINGS } from './namespaces/memory.settings';
@@ -51,7 +50,6 @@ export class SettingsFeatureModule {}
       ...BUDGET_SETTINGS,
       ...COORDINATION_SETTINGS,
       ...OBSERVABILITY_SETTINGS,
-      ...BACKUP_SETTINGS,
     ]),
     LoggingSettingsApplier,
     SecurityConfigService,

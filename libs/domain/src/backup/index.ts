@@ -1,0 +1,3 @@
+export * from './backup-manifest';
+export * from './backup-rules';
+export * from './backup.errors';
