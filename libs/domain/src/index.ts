@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './auth';
 export * from './common/pagination';
 export * from './common/subsystems';

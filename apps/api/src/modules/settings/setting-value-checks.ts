@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import { AppError, ErrorCode, type SettingDefinition, ValidationError } from '@app/domain';
+import { AppError, ErrorCode, parseChain, parseTiers, type SettingDefinition, ValidationError } from '@app/domain';
 import { validateSinkSettings } from '@app/platform';
 
 import { SettingsSnapshot } from './settings-snapshot';
@@ -14,8 +14,12 @@ import { SettingsSnapshot } from './settings-snapshot';
 export class SettingValueChecks {
   constructor(private readonly snapshot: SettingsSnapshot) {}
 
-  /** @throws ValidationError (2045) naming the field that breaks a sink rule. */
+  /** @throws ValidationError (2045) naming the field that breaks a sink rule; 2055 for an approval policy. */
   check(definition: SettingDefinition, text: string): void {
+    if (definition.namespace === 'security') {
+      this.checkApprovalPolicy(definition.key, text);
+      return;
+    }
     if (definition.namespace !== 'observability') {
       return;
     }
@@ -23,6 +27,19 @@ export class SettingValueChecks {
       this.checkSinks(text, this.snapshot.value('observability', 'custom_sinks'));
     } else if (definition.key === 'custom_sinks') {
       this.checkSinks(this.snapshot.value('observability', 'sink_overrides'), text);
+    }
+  }
+
+  /** The approval timeout tiers and escalation chain must have their documented shape. */
+  private checkApprovalPolicy(key: string, text: string): void {
+    const parse = key === 'approval_tiers' ? parseTiers : key === 'approval_escalation_chain' ? parseChain : null;
+    if (parse === null) {
+      return;
+    }
+    try {
+      parse(JSON.parse(text));
+    } catch (error) {
+      throw new ValidationError(`security.${key}: ${(error as Error).message}`, ErrorCode.ApprovalPolicyInvalid);
     }
   }
 

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+
+import { EngineModule } from '../engine';
+import { SettingsModule } from '../settings';
+import { ApprovalEngineLink } from './approval-engine-link';
+import { ApprovalOutcomes } from './approval-outcomes';
+import { ApprovalPolicy } from './approval-policy';
+import { ApprovalTimeouts } from './approval-timeouts';
+import { ApprovalsController } from './approvals.controller';
+import { ApprovalsRepository } from './approvals.repository';
+import { ApprovalsService } from './approvals.service';
+import { APPROVAL_SETTINGS } from './approvals.settings';
+
+/**
+ * The human approval queue: the routes, the timeout sweep, the engine's approval gate (escalated
+ * tool calls park their runs on an item) and the only writer of `approval_items`.
+ */
+@Module({
+  imports: [EngineModule, SettingsModule.forFeature(APPROVAL_SETTINGS)],
+  controllers: [ApprovalsController],
+  providers: [
+    ApprovalEngineLink,
+    ApprovalOutcomes,
+    ApprovalPolicy,
+    ApprovalTimeouts,
+    ApprovalsRepository,
+    ApprovalsService,
+  ],
+  exports: [ApprovalsService],
+})
+export class ApprovalsModule {}
