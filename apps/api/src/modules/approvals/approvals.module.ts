@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 
+import { AgentsModule } from '../agents';
 import { EngineModule } from '../engine';
 import { SettingsModule } from '../settings';
+import { TasksModule } from '../tasks';
 import { ApprovalEngineLink } from './approval-engine-link';
 import { ApprovalOutcomes } from './approval-outcomes';
 import { ApprovalPolicy } from './approval-policy';
@@ -16,7 +18,7 @@ import { APPROVAL_SETTINGS } from './approvals.settings';
  * tool calls park their runs on an item) and the only writer of `approval_items`.
  */
 @Module({
-  imports: [EngineModule, SettingsModule.forFeature(APPROVAL_SETTINGS)],
+  imports: [AgentsModule, EngineModule, SettingsModule.forFeature(APPROVAL_SETTINGS), TasksModule],
   controllers: [ApprovalsController],
   providers: [
     ApprovalEngineLink,

@@ -3,6 +3,8 @@ import type { ApprovalItemEntity } from '@app/persistence';
 import type { ActorContext } from '@app/platform';
 import { makeServiceUnderTest } from '@app/testing';
 
+import { AgentRoster } from '../agents';
+import { TaskLifecycle } from '../tasks';
 import { ApprovalsRepository } from './approvals.repository';
 import { ApprovalsService } from './approvals.service';
 import { ApprovalOutcomes } from './approval-outcomes';
@@ -117,7 +119,8 @@ describe(ApprovalsService.name, () => {
   });
 
   it('should refuse metadata with more than 20 keys or a non-string value', async () => {
-    const { sut } = setup();
+    const { sut, mock } = setup();
+    mock(TaskLifecycle).find.mockResolvedValue(null);
     const dto = { action_type: 'code:write', title: 't', description: '', risk_level: 'low' as const };
     const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v']));
 
@@ -125,5 +128,24 @@ describe(ApprovalsService.name, () => {
     await expect(
       sut.create(actor(HumanRole.Ceo), { ...dto, metadata: { k: 1 as unknown as string } }),
     ).rejects.toMatchObject({ code: ErrorCode.ApprovalMetadataInvalid });
+  });
+
+  it('should give an item filed for a task the department of its assignee', async () => {
+    const { sut, mock } = setup();
+    mock(TaskLifecycle).find.mockResolvedValue({ id: 't1', assigneeId: 'agent-1' } as never);
+    mock(AgentRoster).findByRef.mockResolvedValue({ id: 'agent-1', department: 'engineering' } as never);
+    mock(ApprovalsRepository).insert.mockResolvedValue();
+
+    await sut.create(actor(HumanRole.Ceo), {
+      action_type: 'code:write',
+      title: 't',
+      description: '',
+      risk_level: 'low',
+      task_id: 't1',
+    });
+
+    expect(mock(ApprovalsRepository).insert).toHaveBeenCalledWith(
+      expect.objectContaining({ department: 'engineering', taskId: 't1' }),
+    );
   });
 });

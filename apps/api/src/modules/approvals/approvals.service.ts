@@ -19,6 +19,8 @@ import {
 import type { ApprovalItemEntity } from '@app/persistence';
 import type { ActorContext } from '@app/platform';
 
+import { AgentRoster } from '../agents';
+import { TaskLifecycle } from '../tasks';
 import type {
   ApprovalQueryDto,
   ApprovalResponseDto,
@@ -41,6 +43,8 @@ export class ApprovalsService {
     private readonly approvals: ApprovalsRepository,
     private readonly outcomes: ApprovalOutcomes,
     private readonly policy: ApprovalPolicy,
+    private readonly tasks: TaskLifecycle,
+    private readonly agents: AgentRoster,
   ) {}
 
   /** One page of items matching the filters, oldest first. */
@@ -71,7 +75,7 @@ export class ApprovalsService {
       requestedBy: actor.username,
       riskLevel: dto.risk_level,
       taskId: dto.task_id ?? null,
-      department: null,
+      department: await this.departmentOf(dto.task_id ?? null),
       metadata,
       ttlSeconds: dto.ttl_seconds ?? null,
     });
@@ -150,6 +154,13 @@ export class ApprovalsService {
     }
     await this.outcomes.settled(decided);
     return toApproval(decided);
+  }
+
+  /** The department of the agent a task is assigned to: its manager may decide the task's items. */
+  private async departmentOf(taskId: string | null): Promise<string | null> {
+    const task = taskId ? await this.tasks.find(taskId) : null;
+    const agent = task?.assigneeId ? await this.agents.findByRef(task.assigneeId) : null;
+    return agent?.department ?? null;
   }
 
   private async findOrThrow(id: string): Promise<ApprovalItemEntity> {
