@@ -54,6 +54,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/approvals/{approval_id}': R,
   'POST /api/v1/approvals/{approval_id}/approve': APPROVERS,
   'POST /api/v1/approvals/{approval_id}/reject': APPROVERS,
+  // Spec: the audit trail is for auditors, the CEO and the Board Member.
+  'GET /api/v1/audit': ['ceo', 'board_member'],
+  'GET /api/v1/audit/verify': ['ceo', 'board_member'],
   'GET /api/v1/auth/sessions': SIGNED_IN,
   'DELETE /api/v1/auth/sessions/{session_id}': SIGNED_IN,
   'POST /api/v1/auth/setup': 'public',

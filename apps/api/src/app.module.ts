@@ -5,6 +5,7 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
 import { ApprovalsModule } from './modules/approvals';
+import { AuditModule } from './modules/audit';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
@@ -28,6 +29,7 @@ export class AppModule {
         PlatformModule.forRoot(config, logging),
         HealthModule,
         SettingsModule,
+        AuditModule,
         UsersModule.forRoot(config),
         ProvidersModule,
         AgentsModule,

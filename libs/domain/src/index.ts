@@ -1,4 +1,5 @@
 export * from './approvals';
+export * from './audit';
 export * from './auth';
 export * from './common/pagination';
 export * from './common/subsystems';

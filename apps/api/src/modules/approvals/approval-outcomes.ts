@@ -5,6 +5,7 @@ import { Channel } from '@app/domain';
 import type { ApprovalItemEntity } from '@app/persistence';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
+import { AuditTrail } from '../audit';
 import { RunParking } from '../engine';
 import { toApproval } from './approvals.mapper';
 import { ApprovalPolicy } from './approval-policy';
@@ -23,6 +24,7 @@ export class ApprovalOutcomes {
     private readonly bus: EventBus,
     private readonly parking: RunParking,
     private readonly policy: ApprovalPolicy,
+    private readonly audit: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('approvals');
@@ -64,8 +66,25 @@ export class ApprovalOutcomes {
     }
   }
 
-  private announce(type: ApprovalEventType, row: ApprovalItemEntity): Promise<void> {
-    return announce(this.bus, this.log, {
+  /** Every approval event goes on the `approvals` channel and into the audit trail. */
+  private async announce(type: ApprovalEventType, row: ApprovalItemEntity): Promise<void> {
+    const actor =
+      type === 'approval.created' ? row.requestedBy : type === 'approval.escalated' ? 'system' : row.decidedBy;
+    await this.audit.record({
+      actor: actor ?? 'system',
+      action: type,
+      target: `approval:${row.id}`,
+      outcome: row.status === 'rejected' || row.status === 'expired' ? 'denied' : 'success',
+      details: {
+        status: row.status,
+        action_type: row.actionType,
+        risk_level: row.riskLevel,
+        task_id: row.taskId,
+        reason: row.decisionReason,
+        assigned_role: row.assignedRole,
+      },
+    });
+    await announce(this.bus, this.log, {
       channel: Channel.Approvals,
       event_type: type,
       payload: { approval: toApproval(row) },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { AgentsModule } from '../agents';
+import { AuditModule } from '../audit';
 import { EngineModule } from '../engine';
 import { SettingsModule } from '../settings';
 import { TasksModule } from '../tasks';
@@ -18,7 +19,7 @@ import { APPROVAL_SETTINGS } from './approvals.settings';
  * tool calls park their runs on an item) and the only writer of `approval_items`.
  */
 @Module({
-  imports: [AgentsModule, EngineModule, SettingsModule.forFeature(APPROVAL_SETTINGS), TasksModule],
+  imports: [AgentsModule, AuditModule, EngineModule, SettingsModule.forFeature(APPROVAL_SETTINGS), TasksModule],
   controllers: [ApprovalsController],
   providers: [
     ApprovalEngineLink,
