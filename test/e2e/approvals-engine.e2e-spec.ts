@@ -236,6 +236,54 @@ describe.each(testBackends())('parked runs on %s', (backend) => {
   });
 });
 
+describe.each(testBackends())('a parked run across restarts on %s', (backend) => {
+  it('should resume at the next startup a run decided while no engine was running (startup rule 11)', async () => {
+    const mock = await startMockLlm();
+    const db = await createTestDatabase(backend);
+    const guarded = async (env: Record<string, string> = {}) => {
+      const app = await startTestApp({ backend, database: db, env: { ...ENV, ...env } });
+      app.app.get(ToolInvoker).registerSecurityCheck(secretWrites);
+      return app;
+    };
+    let app = await guarded();
+    try {
+      const org = await organisation(app, mock);
+      mock.enqueue(writeSecret('restart'));
+      const created = await app.http
+        .post('/api/v1/tasks')
+        .set(bearer(org.ceo))
+        .send({
+          title: 'Restart',
+          description: 'Restart',
+          type: 'development',
+          project: org.project,
+          created_by: 'ceo',
+          assigned_to: org.agent,
+        })
+        .expect(201);
+      const id = created.body.data.id as string;
+      const getTask = async () => (await app.http.get(`/api/v1/tasks/${id}`).set(bearer(org.ceo))).body.data as Json;
+      const waiting = await eventually(getTask, (x) => String(x.status_reason).startsWith('waiting for approval '));
+      const approvalId = /waiting for approval ([0-9a-f-]+)/.exec(waiting.status_reason as string)?.[1] as string;
+      await app.close();
+      // The decision lands while no engine runs: the parked run is decided but nobody resumes it.
+      app = await guarded({ SYNTHORG_ENGINE_ENABLED: 'false' });
+      await app.http.post(`/api/v1/approvals/${approvalId}/approve`).set(bearer(org.ceo)).send({}).expect(200);
+      expect((await getTask()).status).toBe('in_progress');
+      await app.close();
+      mock.enqueue({ kind: 'text', text: 'Restart done.' });
+      app = await guarded();
+      const done = await eventually(getTask, (x) => x.status === 'completed');
+      expect(done.status_reason).toBeNull();
+      expect(callsOf(mock, 'Restart')).toHaveLength(2);
+    } finally {
+      await app.close();
+      await db.drop();
+      await mock.close();
+    }
+  });
+});
+
 const postgresOnly = testBackends().includes('postgres') ? describe : describe.skip;
 
 postgresOnly('a parked run with two replicas on one Postgres', () => {

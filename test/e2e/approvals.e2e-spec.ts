@@ -1,4 +1,5 @@
-import { ErrorCode } from '@app/domain';
+import { Channel, ErrorCode } from '@app/domain';
+import { EventBus, subscribeTo } from '@app/platform';
 import { testBackends } from '@app/testing';
 
 import { bearer, expectError, setupCeo, startTestApp, type TestApp, userWithRole } from '../support';
@@ -216,7 +217,11 @@ describe.each(testBackends())('approvals on %s', (backend) => {
     }
   });
 
-  it('should escalate along the chain and deny when it is exhausted', async () => {
+  it('should escalate along the chain and deny when it is exhausted, announcing each step', async () => {
+    const seen: string[] = [];
+    const off = subscribeTo(t.app.get(EventBus), Channel.Approvals, (event) => {
+      seen.push(`${event.event_type}:${(event.payload.approval as { id: string }).id}`);
+    });
     const put = (key: string, value: string) =>
       t.http.put(`/api/v1/settings/security/${key}`).set(bearer(ceo)).send({ value }).expect(200);
     await put(
@@ -230,7 +235,13 @@ describe.each(testBackends())('approvals on %s', (backend) => {
     try {
       const item = await file();
       await waitFor(item.id as string, 'expired');
+      expect(seen).toEqual([
+        `approval.created:${item.id}`,
+        `approval.escalated:${item.id}`,
+        `approval.expired:${item.id}`,
+      ]);
     } finally {
+      off();
       await put('approval_timeout_policy', 'wait');
     }
   });
