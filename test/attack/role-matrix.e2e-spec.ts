@@ -19,11 +19,16 @@ import { errorBodyProblem, inBatches, type RawAnswer, send } from './support/raw
  * neither a permission nor @Public().
  */
 
+// The fixture setup (accounts, company, tasks, approval items) takes a few seconds on a loaded machine.
+jest.setTimeout(60_000);
+
 const SIGNED_IN: readonly LoginRole[] = ['ceo', 'manager', 'board_member', 'pair_programmer', 'observer'];
 /** Spec: read-only roles (board member, observer) only read; pair programmers collaborate (read + write). */
 const WRITERS: readonly LoginRole[] = ['ceo', 'manager', 'pair_programmer'];
 /** Spec: managers hold department-level authority (ceremony policies). */
 const MANAGERS: readonly LoginRole[] = ['ceo', 'manager'];
+/** Spec: the CEO, the Board Member and a Manager (for items of their department) decide approvals. */
+const APPROVERS: readonly LoginRole[] = ['ceo', 'manager', 'board_member'];
 /** Spec: the CEO is the sole authority over accounts; the first-run wizard's writes are the CEO's. */
 const CEO_ONLY: readonly LoginRole[] = ['ceo'];
 
@@ -54,6 +59,14 @@ const ACCESS: Record<string, Access> = {
   'POST /api/v1/auth/login': 'public',
   'POST /api/v1/auth/logout': 'public',
   'GET /api/v1/auth/me': SIGNED_IN,
+  'GET /api/v1/approvals': R,
+  'POST /api/v1/approvals': W,
+  'GET /api/v1/approvals/{approval_id}': R,
+  'POST /api/v1/approvals/{approval_id}/approve': APPROVERS,
+  'POST /api/v1/approvals/{approval_id}/reject': APPROVERS,
+  // Spec: the audit trail is for auditors, the CEO and the Board Member.
+  'GET /api/v1/audit': ['ceo', 'board_member'],
+  'GET /api/v1/audit/verify': ['ceo', 'board_member'],
   'GET /api/v1/auth/sessions': SIGNED_IN,
   'DELETE /api/v1/auth/sessions/{session_id}': SIGNED_IN,
   'POST /api/v1/auth/setup': 'public',

@@ -5,6 +5,8 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
 import { BackupModule } from './modules/backup';
+import { ApprovalsModule } from './modules/approvals';
+import { AuditModule } from './modules/audit';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
@@ -29,6 +31,7 @@ export class AppModule {
         PlatformModule.forRoot(config, logging),
         HealthModule,
         SettingsModule,
+        AuditModule,
         UsersModule.forRoot(config),
         ProvidersModule,
         AgentsModule,
@@ -38,6 +41,7 @@ export class AppModule {
         EngineModule,
         SecurityModule,
         BackupModule,
+        ApprovalsModule,
         RealtimeModule,
         ...extraImports,
       ],

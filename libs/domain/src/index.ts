@@ -1,3 +1,5 @@
+export * from './approvals';
+export * from './audit';
 export * from './auth';
 export * from './backup';
 export * from './common/pagination';

@@ -138,6 +138,12 @@ export async function startAttackApp(
     const taskBody = { title: 'Probe', description: 'Probe the API.', type: 'development', project, created_by: 'ceo' };
     const task = (await post('/tasks', { ...taskBody, assigned_to: agents[0] })).id as string;
     const victimTask = (await post('/tasks', taskBody)).id as string;
+    // Approval items of a task whose agent is in the manager's department, so its authority applies.
+    const inDepartment = company.agents.find((a) => a.department === departments[0])?.name ?? agents[0];
+    const managedTask = (await post('/tasks', { ...taskBody, assigned_to: inDepartment })).id as string;
+    const approvalBody = { action_type: 'deploy:staging', title: 'Probe', description: '', risk_level: 'high' };
+    const approval = (await post('/approvals', { ...approvalBody, task_id: managedTask })).id as string;
+    const victimApproval = (await post('/approvals', { ...approvalBody, task_id: managedTask })).id as string;
     const preset = { name: 'attack_preset', description: 'A custom preset.' };
     await post('/personalities/presets', preset);
     await post('/personalities/presets', { ...preset, name: 'victim_preset' });
@@ -151,6 +157,7 @@ export async function startAttackApp(
     const lastAgent = String(agents.length - 1);
     const fixtures: Fixtures = {
       main: {
+        approval_id: [approval],
         agent_name: [agents[0]],
         agent_index: ['0'],
         project_id: [project],
@@ -163,6 +170,7 @@ export async function startAttackApp(
         'providers/{name}': ['mock'],
       },
       victims: {
+        approval_id: [victimApproval],
         agent_index: [lastAgent],
         task_id: [victimTask],
         user_id: victimUsers,

@@ -20,7 +20,12 @@ describe('permission table', () => {
   it('should make observers read-only and board members read plus approve', () => {
     const granted = (role: HumanRole) => Object.values(Permission).filter((p) => roleHasPermission(role, p));
     expect(granted(HumanRole.Observer)).toEqual([Permission.Read, Permission.Self]);
-    expect(granted(HumanRole.BoardMember)).toEqual([Permission.Read, Permission.Approve, Permission.Self]);
+    expect(granted(HumanRole.BoardMember)).toEqual([
+      Permission.Read,
+      Permission.Approve,
+      Permission.Self,
+      Permission.Audit,
+    ]);
   });
 
   it('should reserve administration to the CEO and backups to the CEO and the system identity', () => {

@@ -20,6 +20,8 @@ export const Permission = {
   Backup: 'backup',
   /** Own account: me, password change, own sessions, logout, WebSocket tickets. */
   Self: 'self',
+  /** Read and verify the tamper-evident audit trail (auditors: the CEO and the Board Member). */
+  Audit: 'audit',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -33,6 +35,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly HumanRole[]>
   administer: [Ceo],
   backup: [Ceo, System],
   self: [Ceo, Manager, BoardMember, PairProgrammer, Observer],
+  audit: [Ceo, BoardMember],
 };
 
 export function roleHasPermission(role: HumanRole, permission: Permission): boolean {

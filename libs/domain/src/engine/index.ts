@@ -1,3 +1,4 @@
+export * from './approval-gate';
 export * from './preflight';
 export * from './prompt';
 export * from './react-loop';

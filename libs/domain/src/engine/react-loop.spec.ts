@@ -285,4 +285,33 @@ describe('runReactLoop', () => {
     });
     expect(ports.calls.map((c) => c.turn)).toEqual([1, 2, 3]);
   });
+
+  it('should park on the first escalated call, keep the other results, and refuse a second escalation', async () => {
+    const ports = fakePorts([reply('try', [toolCall('a'), toolCall('b'), toolCall('c')])], (call) =>
+      Promise.resolve(
+        call.id === 'a'
+          ? { content: 'ran a', isError: false }
+          : { content: `needs approval ${call.id}`, isError: true, escalation: { reason: `risky ${call.id}` } },
+      ),
+    );
+
+    const result = await runReactLoop(SEED, TOOLS, ports);
+
+    expect(result).toMatchObject({ reason: 'parked', turns: 1, detail: 'waiting for approval: risky b' });
+    expect(result.pending).toEqual({ call: toolCall('b'), reason: 'risky b' });
+    const tools = result.messages.filter((m) => m.role === 'tool');
+    expect(tools).toEqual([
+      { role: 'tool', toolCallId: 'a', name: 'read_file', content: 'ran a' },
+      { role: 'tool', toolCallId: 'c', name: 'read_file', content: 'needs approval c', isError: true },
+    ]);
+  });
+
+  it('should continue from a saved point: turns and tokens carry on', async () => {
+    const ports = fakePorts([reply('done', [], 'stop', { inputTokens: 3, outputTokens: 2 })]);
+
+    const result = await runReactLoop(SEED, TOOLS, ports, 5, { turns: 4, inputTokens: 100, outputTokens: 50 });
+
+    expect(result).toMatchObject({ reason: 'completed', turns: 5, inputTokens: 103, outputTokens: 52 });
+    expect(ports.calls.map((c) => c.turn)).toEqual([5]);
+  });
 });

@@ -16,6 +16,24 @@ export const DEFAULT_MAX_TURNS = 20;
 export interface ToolOutcome {
   content: string;
   isError: boolean;
+  /**
+   * Set when a security check escalated the call to a person and the run can wait for one: the call
+   * did not execute, and the run parks on it (`content` holds the refusal used otherwise).
+   */
+  escalation?: { reason: string };
+}
+
+/** The tool call a parked run waits on, and why a person must decide it. */
+export interface PendingToolCall {
+  call: ToolCall;
+  reason: string;
+}
+
+/** Where a resumed run picks up: the turns and tokens its earlier part used. */
+export interface ReactLoopStart {
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 /** What the loop needs from the world; the runtime supplies real providers, tools and budgets. */
@@ -43,6 +61,8 @@ export interface ReactLoopResult {
   detail: string | null;
   error: unknown;
   messages: ChatMessage[];
+  /** Set when reason is `parked`: the escalated call the run waits on (not among `messages` yet). */
+  pending?: PendingToolCall;
 }
 
 /**
@@ -55,12 +75,13 @@ export async function runReactLoop(
   tools: readonly ToolDefinition[],
   ports: ReactLoopPorts,
   maxTurns: number = DEFAULT_MAX_TURNS,
+  start: ReactLoopStart = { turns: 0, inputTokens: 0, outputTokens: 0 },
 ): Promise<ReactLoopResult> {
   const state = {
     messages: [...seed],
-    turns: 0,
-    inputTokens: 0,
-    outputTokens: 0,
+    turns: start.turns,
+    inputTokens: start.inputTokens,
+    outputTokens: start.outputTokens,
     finalContent: '',
     truncated: false,
   };
@@ -118,7 +139,12 @@ export async function runReactLoop(
         })),
       ),
     );
+    // The first escalated call parks the run; the results of the others are kept with it.
+    const parkedAt = outcomes.findIndex((outcome) => outcome.escalation !== undefined);
     reply.toolCalls.forEach((call, index) => {
+      if (index === parkedAt) {
+        return;
+      }
       const outcome = outcomes[index];
       state.messages.push({
         role: 'tool',
@@ -128,5 +154,12 @@ export async function runReactLoop(
         ...(outcome.isError ? { isError: true } : {}),
       });
     });
+    if (parkedAt >= 0) {
+      const reason = outcomes[parkedAt].escalation?.reason ?? '';
+      return {
+        ...end('parked', `waiting for approval: ${reason}`),
+        pending: { call: reply.toolCalls[parkedAt], reason },
+      };
+    }
   }
 }

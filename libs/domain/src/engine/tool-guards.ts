@@ -7,8 +7,9 @@ export interface ToolCallInfo {
 }
 
 /**
- * A security check's decision on one tool call: run it, refuse it, or hand it to a person. Until an
- * approval path exists, the engine refuses an escalated call (fail closed) and tells the agent why.
+ * A security check's decision on one tool call: run it, refuse it, or hand it to a person. An
+ * escalated call parks the run on an approval item when an approval gate is registered with the
+ * engine; without one it is refused (fail closed) and the agent is told why.
  */
 export type ToolSecurityVerdict =
   { decision: 'allow' } | { decision: 'deny'; reason: string } | { decision: 'escalate'; reason: string };

@@ -78,6 +78,12 @@ export const ErrorCode = {
   BackupInsufficientSpace: 2053,
   /** A backup component cannot be produced or restored on this backend (missing tool or source). */
   BackupComponentUnavailable: 2054,
+  /** An approval timeout setting (tiers, escalation chain) does not have the documented shape. */
+  ApprovalPolicyInvalid: 2055,
+  /** Approval metadata has more than 20 keys, or a key or value that is not a string of at most 256 characters. */
+  ApprovalMetadataInvalid: 2056,
+  /** An audit query's time range ends before it starts. */
+  AuditRangeInvalid: 2057,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -98,6 +104,8 @@ export const ErrorCode = {
   ProviderPresetNotFound: 3022,
   /** No workspace exists for the task (never created, or already removed). */
   WorkspaceNotFound: 3023,
+  /** No approval item has the given id. */
+  ApprovalNotFound: 3024,
   /** No settings namespace of that name. */
   SettingNamespaceNotFound: 3040,
   /** The namespace declares no setting of that key. */
@@ -109,6 +117,8 @@ export const ErrorCode = {
   TaskVersionConflict: 4003,
   /** A backup, restore or delete is already running (on this or another replica). */
   BackupInProgress: 4009,
+  /** The approval item was already approved or rejected (the reference's ESCALATION_ALREADY_DECIDED). */
+  ApprovalAlreadyDecided: 4006,
   SetupAlreadyComplete: 4010,
   BuiltinPresetImmutable: 4011,
   /** A provider cannot be deleted while agents are assigned to its models. */
@@ -130,6 +140,8 @@ export const ErrorCode = {
   SystemIdentityImmutable: 4021,
   /** The first request with this `Idempotency-Key` is still running (retryable). */
   IdempotencyKeyInFlight: 4022,
+  /** The approval item expired before a decision: it can no longer be approved or rejected. */
+  ApprovalExpired: 4023,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,

@@ -56,7 +56,12 @@ describe('event catalogue', () => {
       'task.deleted',
     ]);
     expect(eventTypesOf(Channel.Budget)).toEqual(['cost.recorded']);
-    expect(eventTypesOf(Channel.Approvals)).toEqual([]);
+    expect(eventTypesOf(Channel.Approvals)).toEqual([
+      'approval.created',
+      'approval.decided',
+      'approval.expired',
+      'approval.escalated',
+    ]);
     for (const channel of Object.values(Channel)) {
       expect(eventTypesOf(channel).every((type) => isCatalogued(channel, type))).toBe(true);
     }

@@ -1,6 +1,7 @@
 import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
+  ApprovalChangedPayload,
   CompanyChangedPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
@@ -38,7 +39,12 @@ export interface EventCatalogue {
   };
   [Channel.Messages]: NoEventsYet;
   [Channel.System]: NoEventsYet;
-  [Channel.Approvals]: NoEventsYet;
+  [Channel.Approvals]: {
+    'approval.created': ApprovalChangedPayload;
+    'approval.decided': ApprovalChangedPayload;
+    'approval.expired': ApprovalChangedPayload;
+    'approval.escalated': ApprovalChangedPayload;
+  };
   [Channel.Meetings]: NoEventsYet;
   [Channel.Artifacts]: NoEventsYet;
   [Channel.Projects]: {
@@ -99,7 +105,12 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Budget]: { 'cost.recorded': true },
   [Channel.Messages]: {},
   [Channel.System]: {},
-  [Channel.Approvals]: {},
+  [Channel.Approvals]: {
+    'approval.created': true,
+    'approval.decided': true,
+    'approval.expired': true,
+    'approval.escalated': true,
+  },
   [Channel.Meetings]: {},
   [Channel.Artifacts]: {},
   [Channel.Projects]: { 'project.created': true },

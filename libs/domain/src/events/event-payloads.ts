@@ -41,6 +41,9 @@ export type CostRecordedPayload = {
   timestamp: string;
 };
 
+/** `approvals`: an approval item created, decided, expired or escalated, as the API renders it. */
+export type ApprovalChangedPayload = { approval: ResourceSnapshot };
+
 /** `projects`: a project created, as the API renders it. */
 export type ProjectCreatedPayload = { project: ResourceSnapshot };
 

@@ -1,12 +1,15 @@
 import { AgentLifecycleEventEntity } from './agent-lifecycle-event.entity';
 import { AgentEntity } from './agent.entity';
 import { AutonomyDowngradeEntity } from './autonomy-downgrade.entity';
+import { ApprovalItemEntity } from './approval-item.entity';
+import { AuditEntryEntity } from './audit-entry.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
+import { ParkedRunEntity } from './parked-run.entity';
 import { PersonalityPresetEntity } from './personality-preset.entity';
 import { ProjectEntity } from './project.entity';
 import { ProviderCallEntity } from './provider-call.entity';
@@ -25,12 +28,15 @@ export {
   AgentLifecycleEventEntity,
   AgentEntity,
   AutonomyDowngradeEntity,
+  ApprovalItemEntity,
+  AuditEntryEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,
   LoginFailureEntity,
+  ParkedRunEntity,
   PersonalityPresetEntity,
   ProjectEntity,
   ProviderCallEntity,
@@ -52,12 +58,15 @@ export const ALL_ENTITIES = [
   AgentLifecycleEventEntity,
   AgentEntity,
   AutonomyDowngradeEntity,
+  ApprovalItemEntity,
+  AuditEntryEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,
   LoginFailureEntity,
+  ParkedRunEntity,
   PersonalityPresetEntity,
   ProjectEntity,
   ProviderCallEntity,

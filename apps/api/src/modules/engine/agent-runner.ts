@@ -1,36 +1,32 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
-  AppError,
-  completionMetrics,
+  type ChatMessage,
   ConflictError,
   NotFoundError,
-  planRunOutcome,
-  promptRatioTooHigh,
   type ReactLoopResult,
   runReactLoop,
   seedMessages,
   type SeniorityLevel,
-  type TaskStatus,
 } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { APP_CONFIG, type AppConfig, Correlation, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import { ModelRouter, ProviderRegistry } from '../providers';
-import { type TaskChanges, TaskLifecycle } from '../tasks';
+import { TaskLifecycle } from '../tasks';
+import { RunParking, type SavedRun } from './parking/run-parking';
+import { ENGINE_ACTOR, RunFinisher } from './run-finisher';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { type RunControl, RunSession } from './run-session';
 import { ToolInvoker } from './tools/tool-invoker';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
-/** Who the engine's own transitions are attributed to. */
-export const ENGINE_ACTOR = 'engine';
+export { ENGINE_ACTOR } from './run-finisher';
 
 interface Prepared {
   task: TaskEntity;
@@ -60,6 +56,8 @@ export class AgentRunner {
     private readonly records: RunRecordsRepository,
     private readonly workspaces: WorkspaceManager,
     private readonly tools: ToolInvoker,
+    private readonly parking: RunParking,
+    private readonly finisher: RunFinisher,
     private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
@@ -73,7 +71,17 @@ export class AgentRunner {
   }
 
   private async runInContext(taskId: string, owner: string, control: RunControl): Promise<boolean> {
-    const prepared = await this.prepare(taskId);
+    // A deleted task has nothing to run; any other read failure is the run's failure, not silence.
+    const task = await this.lifecycle.getOrThrow(taskId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) {
+        return null;
+      }
+      throw error;
+    });
+    if (task?.status === 'in_progress' && task.runOwner === null) {
+      return this.resume(task, owner, control);
+    }
+    const prepared = task ? await this.prepare(task) : null;
     if (!prepared) {
       return false;
     }
@@ -85,16 +93,59 @@ export class AgentRunner {
     return true;
   }
 
-  /** Loads, routes and pre-flights; a refusal blocks the task with its reason. */
-  private async prepare(taskId: string): Promise<Prepared | null> {
-    // A deleted task has nothing to run; any other read failure is the run's failure, not silence.
-    const task = await this.lifecycle.getOrThrow(taskId).catch((error: unknown) => {
-      if (error instanceof NotFoundError) {
+  /**
+   * A parked run whose decision is in: take the task (a compare-and-set on its version, which the
+   * parked run left without an owner), then the saved run (decided → resumed), and continue it with
+   * the model it had. Whoever loses either step leaves the run to the winner.
+   */
+  private async resume(task: TaskEntity, owner: string, control: RunControl): Promise<boolean> {
+    const waiting = await this.parking.decidedFor(task.id);
+    const agent = waiting && task.assigneeId ? await this.agents.findByRef(task.assigneeId) : null;
+    if (!waiting || !agent) {
+      return false;
+    }
+    const claimed = await this.takeOver(task, owner);
+    const saved = claimed ? await this.parking.claim(waiting.approvalId, owner) : null;
+    if (!claimed || !saved) {
+      if (claimed) {
+        await this.lifecycle.update(task.id, () => ({ runOwner: null, runHeartbeatAt: null }), { by: ENGINE_ACTOR });
+      }
+      return false;
+    }
+    this.log.info({ approval_id: saved.approvalId, approved: saved.approved }, 'engine.run.resumed');
+    if (saved.endRun) {
+      const reason = `approval ${saved.approvalId} refused by ${saved.decidedBy ?? '?'}: ${saved.reason ?? ''}`;
+      await this.lifecycle.transition(task.id, 'blocked', {
+        by: ENGINE_ACTOR,
+        current: claimed,
+        changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: reason }),
+      });
+      return true;
+    }
+    const spent = await this.records.taskSpend(task.id);
+    const prepared = { task: claimed, agent, provider: saved.provider, model: saved.model, spent, firstRun: false };
+    await Correlation.run({ agent_id: agent.id }, () => this.execute(prepared, control, saved));
+    return true;
+  }
+
+  private async takeOver(task: TaskEntity, owner: string): Promise<TaskEntity | null> {
+    try {
+      return await this.lifecycle.update(
+        task.id,
+        () => ({ runOwner: owner, runHeartbeatAt: new Date(), statusReason: null }),
+        { by: ENGINE_ACTOR, expectedVersion: task.version, current: task },
+      );
+    } catch (error) {
+      if (error instanceof ConflictError) {
         return null;
       }
       throw error;
-    });
-    if (!task || task.status !== 'assigned' || !task.assigneeId) {
+    }
+  }
+
+  /** Routes and pre-flights an assigned task; a refusal blocks the task with its reason. */
+  private async prepare(task: TaskEntity): Promise<Prepared | null> {
+    if (task.status !== 'assigned' || !task.assigneeId) {
       return null;
     }
     const agent = await this.agents.findByRef(task.assigneeId);
@@ -152,13 +203,14 @@ export class AgentRunner {
     }
   }
 
-  private async execute(prepared: Prepared, control: RunControl): Promise<void> {
+  private async execute(prepared: Prepared, control: RunControl, resumed?: SavedRun): Promise<void> {
     const { task, agent } = prepared;
     const registered = this.registry.get(prepared.provider);
     const startedAt = Date.now();
     this.log.info({ provider: prepared.provider, model: prepared.model }, 'engine.run.started');
     if (!registered) {
-      await this.finish(prepared, null, failedLoop(`provider ${prepared.provider} is no longer registered`), startedAt);
+      const failed = failedLoop(`provider ${prepared.provider} is no longer registered`);
+      await this.finisher.finish(prepared, null, failed, startedAt);
       return;
     }
     const allowed = this.allowedTools(agent);
@@ -172,6 +224,7 @@ export class AgentRunner {
       log: this.log,
       callTimeoutMs: this.config.engine.callTimeoutSeconds * 1000,
       firstRun: prepared.firstRun,
+      canPark: this.parking.canPark,
     });
     // A worktree left by an earlier run of this task (a crash, a retry) carries its work forward.
     if (existsSync(this.workspaces.pathOf(task.id))) {
@@ -180,11 +233,15 @@ export class AgentRunner {
     let result: ReactLoopResult;
     try {
       result = await runReactLoop(
-        seedMessages(agent, task),
+        resumed ? await continuation(session, resumed) : seedMessages(agent, task),
         this.tools.definitions(allowed),
         session,
         this.config.engine.maxTurns,
+        resumed,
       );
+      if (result.reason === 'parked') {
+        result = await this.park(prepared, session, result);
+      }
     } catch (error) {
       result = failedLoop((error as Error).message);
     }
@@ -194,148 +251,33 @@ export class AgentRunner {
         result = failedLoop((error as Error).message);
       }
     });
-    await this.finish(prepared, session, result, startedAt);
+    await this.finisher.finish(prepared, session, result, startedAt);
   }
 
-  /** Applies the outcome, merges the worktree on completion, logs and records the run's metrics. */
-  private async finish(
-    prepared: Prepared,
-    session: RunSession | null,
-    result: ReactLoopResult,
-    startedAt: number,
-  ): Promise<void> {
-    const { task } = prepared;
-    const reason = result.reason;
-    let detail = result.detail;
-    if (reason === 'completed' && session?.workspace) {
-      const merge = await this.workspaces
-        .merge(task.id, `Merge ${task.id}: ${task.title}`, session.workspace)
-        .catch((error: unknown) => ({ merged: false, sha: null, conflicts: [], error: error as Error }));
-      if (!merge.merged) {
-        const why = 'error' in merge ? merge.error.message : `merge conflict in ${merge.conflicts.join(', ')}`;
-        return this.parkForReview(task, why, result, session, startedAt);
-      }
+  /** Saves the run and files its approval item; the outcome then leaves the task waiting on it. */
+  private async park(prepared: Prepared, session: RunSession, result: ReactLoopResult): Promise<ReactLoopResult> {
+    const pending = result.pending;
+    if (!pending) {
+      return failedLoop('the run parked without a pending tool call');
     }
-    const totals = this.logMetrics(task, session, result, startedAt);
-    const plan = planRunOutcome(reason, task.retryCount, task.maxRetries);
-    detail ??= reason === 'completed' ? null : reason;
-    // The metric lands before every step but in_review (the way to completed), so whoever sees the
-    // run's outcome also sees the metric; in_review goes ahead while it is written.
-    const metric =
-      plan.recordsMetric && task.assigneeId
-        ? this.recordMetric(task, plan.success, totals, startedAt)
-        : Promise.resolve();
-    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount, metric);
-  }
-
-  private async applySteps(
-    task: TaskEntity,
-    steps: readonly TaskStatus[],
-    reason: string,
-    detail: string | null,
-    retryCount: number,
-    metric: Promise<void>,
-  ): Promise<void> {
-    const release: TaskChanges = { runOwner: null, runHeartbeatAt: null };
     try {
-      if (steps.length === 0) {
-        await metric;
-        // max turns, budget exhausted, parked: the task stays in progress with the reason recorded.
-        await this.lifecycle.update(task.id, () => ({ ...release, statusReason: detail ?? reason }), {
-          by: ENGINE_ACTOR,
-        });
-        return;
-      }
-      // Each step starts from the row the previous one wrote (the run's own claim first); if someone
-      // changed the task meanwhile, the lifecycle notices and judges the stored row instead.
-      let current = task;
-      for (const step of steps) {
-        if (step !== 'in_review') {
-          await metric;
-        }
-        current = await this.lifecycle.transition(task.id, step, {
-          by: ENGINE_ACTOR,
-          current,
-          changes: () => ({
-            ...release,
-            statusReason: step === 'completed' ? null : (detail ?? reason),
-            ...(step === 'completed' ? { completedAt: new Date() } : {}),
-            ...(step === 'assigned' ? { retryCount } : {}),
-          }),
-        });
-      }
-    } catch (error) {
-      // A human moved the task meanwhile (cancelled it, say): their decision stands.
-      const level = error instanceof AppError ? 'warn' : 'error';
-      this.log[level]({ err: error, reason }, 'engine.run.outcome_not_applied');
-    } finally {
-      // The run ends with its metric written (it never rejects), whatever became of the steps.
-      await metric;
-    }
-  }
-
-  private async parkForReview(
-    task: TaskEntity,
-    why: string,
-    result: ReactLoopResult,
-    session: RunSession,
-    startedAt: number,
-  ): Promise<void> {
-    this.logMetrics(task, session, result, startedAt);
-    this.log.warn({ reason: why }, 'engine.workspace.merge_failed');
-    await this.lifecycle
-      .transition(task.id, 'in_review', {
-        by: ENGINE_ACTOR,
-        changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: `needs review: ${why}` }),
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'engine.run.outcome_not_applied'));
-  }
-
-  private logMetrics(task: TaskEntity, session: RunSession | null, result: ReactLoopResult, startedAt: number) {
-    const metrics = completionMetrics({
-      turns: result.turns,
-      inputTokens: result.inputTokens,
-      outputTokens: result.outputTokens,
-      cost: session?.spent ?? 0,
-      durationSeconds: (Date.now() - startedAt) / 1000,
-      promptTokens: session?.promptTokens ?? 0,
-    });
-    const fields = { ...metrics, termination_reason: result.reason, detail: result.detail };
-    this.log.info(fields, 'engine.task.metrics');
-    if (promptRatioTooHigh(metrics)) {
-      this.log.warn({ prompt_token_ratio: metrics.prompt_token_ratio }, 'engine.task.prompt_ratio_high');
-    }
-    if (result.reason === 'error') {
-      this.log.warn({ err: result.error ?? undefined, detail: result.detail, task_id: task.id }, 'engine.run.failed');
-    }
-    return metrics;
-  }
-
-  private async recordMetric(
-    task: TaskEntity,
-    success: boolean,
-    metrics: ReturnType<typeof completionMetrics>,
-    startedAt: number,
-  ): Promise<void> {
-    try {
-      await this.records.insertMetric({
-        id: randomUUID(),
-        agentId: task.assigneeId ?? '',
-        taskId: task.id,
-        taskType: task.type,
-        startedAt: new Date(startedAt),
-        completedAt: new Date(),
-        isSuccess: success,
-        durationSeconds: metrics.duration_seconds,
-        costUsd: metrics.cost_per_task,
-        turnsUsed: metrics.turns_per_task,
-        tokensUsed: metrics.tokens_per_task,
-        qualityScore: null,
-        collaborationScore: null,
-        complexity: task.estimatedComplexity,
+      const approvalId = await this.parking.park({
+        taskId: prepared.task.id,
+        agentId: prepared.agent.id,
+        agentName: prepared.agent.name,
+        department: prepared.agent.department,
+        provider: prepared.provider,
+        model: prepared.model,
+        messages: result.messages,
+        pending,
+        turns: result.turns,
+        inputTokens: result.inputTokens,
+        outputTokens: result.outputTokens,
+        hasWorktree: session.workspace !== null,
       });
+      return { ...result, detail: `waiting for approval ${approvalId}: ${pending.reason}` };
     } catch (error) {
-      this.log.error({ err: error }, 'engine.metric.record_failed');
+      return failedLoop(`approval could not be requested: ${(error as Error).message}`);
     }
   }
 
@@ -362,6 +304,26 @@ export class AgentRunner {
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/**
+ * The saved conversation and the pending call's result: the call itself once approved, or the
+ * refusal with its reason, which the agent reads like any failed tool call.
+ */
+async function continuation(session: RunSession, saved: SavedRun): Promise<ChatMessage[]> {
+  const refusal = `refused by ${saved.decidedBy ?? 'a reviewer'} (approval ${saved.approvalId}): ${saved.reason ?? 'no reason given'}`;
+  const outcome = saved.approved ? await session.invokeApproved(saved.pending) : { content: refusal, isError: true };
+  const call = saved.pending;
+  return [
+    ...saved.messages,
+    {
+      role: 'tool',
+      toolCallId: call.id,
+      name: call.name,
+      content: outcome.content,
+      ...(outcome.isError ? { isError: true } : {}),
+    },
+  ];
 }
 
 function failedLoop(detail: string): ReactLoopResult {

@@ -6,7 +6,10 @@ import { AgentsModule } from '../agents';
 import { ModelRouter, ProvidersModule } from '../providers';
 import { TasksModule } from '../tasks';
 import { AgentRunner } from './agent-runner';
+import { ParkedRunsRepository } from './parking/parked-runs.repository';
+import { RunParking } from './parking/run-parking';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
+import { RunFinisher } from './run-finisher';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { TaskEngine } from './task-engine';
@@ -18,12 +21,16 @@ import { WorkspaceManager } from './workspace/workspace-manager';
  * The work engine that runs assigned tasks: the dispatcher and job queue, the runner, the ordered
  * pre-flight pipeline, the tools and the git workspaces. It takes tasks from the tasks module's
  * RunDispatch and writes them back through TaskLifecycle. Other modules extend it by registering
- * pre-flight checks with RunPreflight, and security checks and output scanners with ToolInvoker.
+ * pre-flight checks with RunPreflight, security checks and output scanners with ToolInvoker, and the
+ * approval gate (where escalated tool calls park their runs) with RunParking.
  */
 @Module({
   imports: [AgentsModule, ProvidersModule, TasksModule],
   providers: [
     AgentRunner,
+    ParkedRunsRepository,
+    RunFinisher,
+    RunParking,
     RunRecordsRepository,
     TaskEngine,
     {
@@ -52,6 +59,6 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         }),
     },
   ],
-  exports: [RunPreflight, TaskEngine, ToolInvoker],
+  exports: [RunParking, RunPreflight, TaskEngine, ToolInvoker],
 })
 export class EngineModule {}

@@ -4,6 +4,7 @@
  * ToolInvoker. What runs leave behind is read through the run ledger (modules/run-ledger).
  */
 export { EngineModule } from './engine.module';
+export { RunParking } from './parking/run-parking';
 export { RunPreflight } from './run-preflight';
 export { TaskEngine } from './task-engine';
 export { ToolInvoker, type ToolInvocation, type ToolInvocationResult } from './tools/tool-invoker';

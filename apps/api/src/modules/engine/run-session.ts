@@ -38,6 +38,8 @@ export interface SessionDeps {
   callTimeoutMs: number;
   /** The task's first run: no earlier run can have left a workspace branch to pick up. */
   firstRun?: boolean;
+  /** An escalated call parks the run (an approval gate exists); otherwise it stays refused. */
+  canPark?: boolean;
 }
 
 /**
@@ -120,15 +122,29 @@ export class RunSession implements ReactLoopPorts {
   }
 
   async invokeTool(call: ToolCall): Promise<ToolOutcome> {
+    const outcome = await this.invokeChecked(call, false);
+    // Without an approval gate nobody can decide: the escalated call stays refused (fail closed).
+    if (outcome.escalation && this.deps.canPark !== true) {
+      return { content: outcome.content, isError: outcome.isError };
+    }
+    return outcome;
+  }
+
+  /** Runs a call a person approved: escalations pass, denials still refuse. */
+  invokeApproved(call: ToolCall): Promise<ToolOutcome> {
+    return this.invokeChecked(call, true);
+  }
+
+  private async invokeChecked(call: ToolCall, approved: boolean): Promise<ToolOutcome> {
     const started = Date.now();
     let outcome: ToolOutcome;
     try {
       if (this.workspace === null && this.deps.tools.readsOnly(call.name)) {
         // Nothing written yet: a read sees the base branch, and no worktree is made for it.
-        outcome = await this.deps.workspaces.readBase((root) => this.runTool(call, root));
+        outcome = await this.deps.workspaces.readBase((root) => this.runTool(call, root, approved));
       } else {
         this.workspace ??= await this.deps.workspaces.acquire(this.task.id, { fresh: this.deps.firstRun === true });
-        outcome = await this.runTool(call, this.workspace.path);
+        outcome = await this.runTool(call, this.workspace.path, approved);
       }
     } catch (error) {
       // The workspace itself failed (git, disk): the model hears about it like any tool failure.
@@ -138,7 +154,7 @@ export class RunSession implements ReactLoopPorts {
     return outcome;
   }
 
-  private runTool(call: ToolCall, root: string): Promise<ToolOutcome> {
+  private runTool(call: ToolCall, root: string, approved: boolean): Promise<ToolOutcome> {
     const author = { name: this.agent.name, email: `${this.agent.id}@agents.synthorg.local` };
     return this.deps.tools.invoke(
       { name: call.name, arguments: call.arguments },
@@ -151,6 +167,7 @@ export class RunSession implements ReactLoopPorts {
         commit: (message) => this.deps.workspaces.commitAll(this.task.id, message, author),
       },
       this.allowedTools,
+      { approved },
     );
   }
 

@@ -22,10 +22,12 @@ import {
   type LoggingRuntime,
   ReinitialisationHooks,
   ReinitialisationOrder,
+  StartupResumeHooks,
 } from '@app/platform';
 
 import { RunDispatch, TaskLifecycle, type TaskMoved } from '../tasks';
 import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
+import { type ResumableRun, RunParking } from './parking/run-parking';
 import type { RunControl } from './run-session';
 import { InProcessTaskJobQueue } from './queue/in-process-task-job-queue';
 import { PgBossTaskJobQueue } from './queue/pg-boss-task-job-queue';
@@ -63,6 +65,8 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly database: DatabaseService,
     private readonly lock: DistributedLock,
     private readonly hooks: ReinitialisationHooks,
+    private readonly parking: RunParking,
+    private readonly startupHooks: StartupResumeHooks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -114,15 +118,23 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       order: ReinitialisationOrder.Runtime,
       run: () => this.recover(false),
     });
+    const offDecided = this.parking.onDecided((run) => this.enqueueResume(run));
+    // Startup rule 11: decided but not resumed runs go last, once the server is up.
+    const offResume = this.startupHooks.register({ name: 'engine.parked.redispatch', run: () => this.redispatch() });
     this.unsubscribe = () => {
       offMoves();
       offAssigned();
       offRebuild();
+      offDecided();
+      offResume();
     };
     await this.recover(true);
     await this.tidyLeftWorkspaces();
     this.every(engine.heartbeatSeconds * 1000, () => this.heartbeat());
     this.every(engine.heartbeatSeconds * 2000, () => this.sweep());
+    this.every(engine.heartbeatSeconds * 2000, async () => {
+      await this.lock.tryRunExclusive('engine.parked', () => this.redispatch());
+    });
     this.log.info(
       { owner: this.owner, backend: this.config.persistence.backend, concurrency: engine.concurrency },
       'engine.dispatcher.started',
@@ -183,6 +195,31 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       .catch((error: unknown) => {
         this.log.error({ err: error, task_id: task.id }, 'engine.job.enqueue_failed');
       });
+  }
+
+  private enqueueResume(run: ResumableRun): void {
+    if (!this.queue || this.stopping) {
+      return;
+    }
+    this.queue
+      .enqueue({ taskId: run.taskId, agentId: run.agentId, key: `${run.taskId}@resume-${run.approvalId}` })
+      .catch((error: unknown) => this.log.error({ err: error, task_id: run.taskId }, 'engine.job.enqueue_failed'));
+  }
+
+  /**
+   * Queues every decided parked run again (a job lost with a process, or one that arrived while its
+   * run was still parking). A run whose task moved on meanwhile (a person cancelled it, or recovery
+   * restarted it) is retired instead: it will not continue.
+   */
+  private async redispatch(): Promise<void> {
+    for (const run of await this.parking.decidedRuns()) {
+      const task = await this.lifecycle.find(run.taskId);
+      if (task?.status === 'in_progress') {
+        this.enqueueResume(run);
+      } else {
+        await this.parking.retire(run.approvalId);
+      }
+    }
   }
 
   /**
@@ -273,6 +310,11 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       await run;
     } finally {
       this.running.delete(job.taskId);
+    }
+    // A decision that came while the run was still parking found it busy: it resumes now.
+    const decided = await this.parking.decidedFor(job.taskId).catch(() => null);
+    if (decided) {
+      this.enqueueResume(decided);
     }
     await this.tidyWorkspace(job.taskId);
   }

@@ -173,7 +173,7 @@ describe(ToolInvoker.name, () => {
     expect(result).toMatchObject({ isError: false, content: 'KEY [REDACTED] ' });
   });
 
-  it('should refuse an escalated call, there being no approval path yet', async () => {
+  it('should not execute an escalated call and report the escalation with its refusal', async () => {
     const sut = invoker();
     sut.registerSecurityCheck({
       name: 'risky',
@@ -185,7 +185,28 @@ describe(ToolInvoker.name, () => {
     expect(result).toMatchObject({
       isError: true,
       content: 'denied by security policy: needs approval: deletes many files',
+      escalation: { reason: 'deletes many files' },
     });
+  });
+
+  it('should execute an approved escalated call but still refuse a denial when the call is approved', async () => {
+    const sut = invoker();
+    sut.registerSecurityCheck({
+      name: 'risky',
+      check: (call) =>
+        Promise.resolve(
+          call.arguments.text === 'deny'
+            ? { decision: 'deny', reason: 'never' }
+            : { decision: 'escalate', reason: 'deletes many files' },
+        ),
+    });
+
+    const approved = await sut.invoke({ name: 'echo', arguments: { text: 'x' } }, CTX, undefined, { approved: true });
+    const denied = await sut.invoke({ name: 'echo', arguments: { text: 'deny' } }, CTX, undefined, { approved: true });
+
+    expect(approved).toMatchObject({ isError: false, content: 'x' });
+    expect(approved.escalation).toBeUndefined();
+    expect(denied).toMatchObject({ isError: true, content: 'denied by security policy: never' });
   });
 
   it('should pass output unchanged past a passing scanner and withhold what a scanner blocks', async () => {

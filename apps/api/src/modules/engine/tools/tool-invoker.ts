@@ -28,7 +28,15 @@ export interface ToolInvocation {
   arguments: Record<string, unknown>;
 }
 
-export type ToolInvocationResult = ToolResult & { tool: string; durationMs: number };
+/** `escalation` is set when a security check handed the call to a person: it did not execute. */
+export type ToolInvocationResult = ToolResult & { tool: string; durationMs: number; escalation?: { reason: string } };
+
+/** How a call is invoked: `approved` when a person approved its escalation (escalations then pass). */
+export interface InvokeOptions {
+  approved?: boolean;
+}
+
+type Refusal = { reason: string; escalated: boolean };
 
 /**
  * The single path from a model's tool call to a tool: lookup, permission, validation, security
@@ -85,18 +93,29 @@ export class ToolInvoker {
     return this.tools.get(name)?.access === 'read';
   }
 
-  async invoke(call: ToolInvocation, ctx: ToolContext, allowed?: readonly string[]): Promise<ToolInvocationResult> {
+  async invoke(
+    call: ToolInvocation,
+    ctx: ToolContext,
+    allowed?: readonly string[],
+    options: InvokeOptions = {},
+  ): Promise<ToolInvocationResult> {
     const started = performance.now();
-    const result = await this.run(call, ctx, allowed);
+    const result = await this.run(call, ctx, allowed, options);
     return {
       content: this.truncate(result.content),
       isError: result.isError,
       tool: call.name,
       durationMs: Math.round(performance.now() - started),
+      ...(result.escalation ? { escalation: result.escalation } : {}),
     };
   }
 
-  private async run(call: ToolInvocation, ctx: ToolContext, allowed?: readonly string[]): Promise<ToolResult> {
+  private async run(
+    call: ToolInvocation,
+    ctx: ToolContext,
+    allowed: readonly string[] | undefined,
+    options: InvokeOptions,
+  ): Promise<ToolResult & { escalation?: { reason: string } }> {
     const tool = this.tools.get(call.name);
     if (!tool) {
       return failure(`unknown tool: ${call.name}`);
@@ -111,16 +130,19 @@ export class ToolInvoker {
     }
     // Checks judge the validated arguments (defaults applied, values normalised): exactly what will run.
     const checked = isRecord(parsed.data) ? parsed.data : call.arguments;
-    const denial = await this.deniedBy({ name: call.name, arguments: checked }, ctx);
+    const denial = await this.deniedBy({ name: call.name, arguments: checked }, ctx, options.approved === true);
     if (denial !== null) {
-      return failure(`denied by security policy: ${denial}`);
+      // An escalated call is refused unless the engine parks the run on it (it reads `escalation`).
+      const refused = failure(`denied by security policy: ${denial.escalated ? 'needs approval: ' : ''}${denial.reason}`);
+      return denial.escalated ? { ...refused, escalation: { reason: denial.reason } } : refused;
     }
     const executed = await this.execute(tool, parsed.data, ctx);
     return this.scan(executed, call.name, ctx);
   }
 
   // A check that throws denies the call: a broken policy must not silently let everything through.
-  private async deniedBy(call: ToolInvocation, ctx: ToolContext): Promise<string | null> {
+  // A person's approval answers escalations only: a check that denies still denies.
+  private async deniedBy(call: ToolInvocation, ctx: ToolContext, approved: boolean): Promise<Refusal | null> {
     for (const check of this.securityChecks) {
       try {
         const verdict = await check.check({ tool: call.name, arguments: call.arguments }, ctx);
@@ -128,13 +150,15 @@ export class ToolInvoker {
           case 'allow':
             break;
           case 'deny':
-            return verdict.reason;
+            return { reason: verdict.reason, escalated: false };
           case 'escalate':
-            // No approval path exists yet: an escalated call is refused, and the agent learns why.
-            return `needs approval: ${verdict.reason}`;
+            if (!approved) {
+              return { reason: verdict.reason, escalated: true };
+            }
+            break;
         }
       } catch {
-        return `security check ${check.name} failed`;
+        return { reason: `security check ${check.name} failed`, escalated: false };
       }
     }
     return null;

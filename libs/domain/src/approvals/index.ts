@@ -1,0 +1,2 @@
+export * from './approval-rules';
+export * from './timeout-policy';
