@@ -6,6 +6,7 @@ import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
+import { MessagesModule } from './modules/messages';
 import { ProvidersModule } from './modules/providers';
 import { SettingsModule } from './modules/settings';
 import { SetupModule } from './modules/setup';
@@ -34,6 +35,7 @@ export class AppModule {
         SetupModule,
         TasksModule,
         EngineModule,
+        MessagesModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -14,6 +14,8 @@ export const ErrorCode = {
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,
+  /** Artifact content over the per-artifact size limit (413). */
+  ArtifactTooLarge: 2002,
   ConfigValidationError: 2005,
   SeniorityAutonomyViolation: 2012,
   /** A local-model operation (pull, delete, launch config) on a provider whose preset does not support it. */
@@ -60,12 +62,34 @@ export const ErrorCode = {
   SettingValueTooLong: 2044,
   /** A log sink setting (sink_overrides, custom_sinks) breaks a sink rule; the message names the field. */
   SinkSettingInvalid: 2045,
+  /** A message's content is blank or too long. */
+  MessageContentInvalid: 2060,
+  /** Not one of the message types. */
+  MessageTypeInvalid: 2061,
+  /** Not one of the message priorities. */
+  MessagePriorityInvalid: 2062,
+  /** A channel name that is not `#` and lower-case words. */
+  ChannelNameInvalid: 2063,
+  /** A message's recipient cannot be reached (a direct message to oneself, or to no agent). */
+  MessageRecipientInvalid: 2064,
+  /** An artifact id that is not safe as a file name (path traversal, separators). */
+  ArtifactIdInvalid: 2065,
+  /** An artifact's path is empty, absolute or leaves its root. */
+  ArtifactPathInvalid: 2066,
+  /** Not one of the artifact types (code, tests, documentation). */
+  ArtifactTypeInvalid: 2067,
+  /** An upload that is not a raw body or a multipart form with one file. */
+  ArtifactUploadInvalid: 2068,
+  /** A Range header that cannot be served (416). */
+  ArtifactRangeInvalid: 2069,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
   RouteNotFound: 3002,
   ProjectNotFound: 3003,
   TaskNotFound: 3004,
+  /** No message channel of that name. */
+  ChannelNotFound: 3007,
   ModelNotFound: 3011,
   AgentNotFound: 3013,
   DepartmentNotFound: 3014,
@@ -78,6 +102,10 @@ export const ErrorCode = {
   ProviderPresetNotFound: 3022,
   /** No workspace exists for the task (never created, or already removed). */
   WorkspaceNotFound: 3023,
+  /** No artifact has that id, or it has no content yet. */
+  ArtifactNotFound: 3025,
+  /** No message has the given id. */
+  MessageNotFound: 3026,
   /** No settings namespace of that name. */
   SettingNamespaceNotFound: 3040,
   /** The namespace declares no setting of that key. */
@@ -87,6 +115,8 @@ export const ErrorCode = {
   DuplicateRecord: 4001,
   VersionConflict: 4002,
   TaskVersionConflict: 4003,
+  /** A channel of that name exists already. */
+  ChannelAlreadyExists: 4005,
   SetupAlreadyComplete: 4010,
   BuiltinPresetImmutable: 4011,
   /** A provider cannot be deleted while agents are assigned to its models. */
@@ -135,6 +165,10 @@ export const ErrorCode = {
   ServiceUnavailable: 8001,
   PersistenceError: 8002,
   EngineError: 8003,
+  /** A message could not be stored or delivered. */
+  CommunicationError: 8005,
+  /** The artifact store is full (507). */
+  ArtifactStorageFull: 8007,
   SettingsEncryptionError: 8014,
   SinkConfigValidationError: 8015,
 } as const;

@@ -1,10 +1,12 @@
 import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
+  ArtifactChangedPayload,
   CompanyChangedPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
   DepartmentUpdatedPayload,
+  MessageSentPayload,
   PersonalityChangedPayload,
   ProjectCreatedPayload,
   ProviderChangedPayload,
@@ -35,11 +37,17 @@ export interface EventCatalogue {
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
   };
-  [Channel.Messages]: NoEventsYet;
+  [Channel.Messages]: {
+    'message.sent': MessageSentPayload;
+  };
   [Channel.System]: NoEventsYet;
   [Channel.Approvals]: NoEventsYet;
   [Channel.Meetings]: NoEventsYet;
-  [Channel.Artifacts]: NoEventsYet;
+  [Channel.Artifacts]: {
+    'artifact.created': ArtifactChangedPayload;
+    'artifact.deleted': ArtifactChangedPayload;
+    'artifact.content_uploaded': ArtifactChangedPayload;
+  };
   [Channel.Projects]: {
     'project.created': ProjectCreatedPayload;
   };
@@ -93,11 +101,11 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
   [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
   [Channel.Budget]: { 'cost.recorded': true },
-  [Channel.Messages]: {},
+  [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},
   [Channel.Approvals]: {},
   [Channel.Meetings]: {},
-  [Channel.Artifacts]: {},
+  [Channel.Artifacts]: { 'artifact.created': true, 'artifact.deleted': true, 'artifact.content_uploaded': true },
   [Channel.Projects]: { 'project.created': true },
   [Channel.Company]: {
     'company.created': true,

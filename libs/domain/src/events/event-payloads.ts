@@ -41,6 +41,12 @@ export type CostRecordedPayload = {
   timestamp: string;
 };
 
+/** `messages`: a message posted to a channel, as the API renders it. */
+export type MessageSentPayload = { channel: string; message: ResourceSnapshot };
+
+/** `artifacts`: an artifact created, deleted or given new content, as the API renders it. */
+export type ArtifactChangedPayload = { artifact_id: string; task_id: string; artifact: ResourceSnapshot };
+
 /** `projects`: a project created, as the API renders it. */
 export type ProjectCreatedPayload = { project: ResourceSnapshot };
 

@@ -6,6 +6,8 @@ import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
+import { MessageEntity } from './message.entity';
+import { MessageChannelEntity } from './message-channel.entity';
 import { PersonalityPresetEntity } from './personality-preset.entity';
 import { ProjectEntity } from './project.entity';
 import { ProviderCallEntity } from './provider-call.entity';
@@ -28,6 +30,8 @@ export {
   DomainEventEntity,
   IdempotencyKeyEntity,
   LoginFailureEntity,
+  MessageChannelEntity,
+  MessageEntity,
   PersonalityPresetEntity,
   ProjectEntity,
   ProviderCallEntity,
@@ -53,6 +57,8 @@ export const ALL_ENTITIES = [
   DomainEventEntity,
   IdempotencyKeyEntity,
   LoginFailureEntity,
+  MessageChannelEntity,
+  MessageEntity,
   PersonalityPresetEntity,
   ProjectEntity,
   ProviderCallEntity,

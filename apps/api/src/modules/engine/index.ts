@@ -6,4 +6,5 @@
 export { EngineModule } from './engine.module';
 export { RunPreflight } from './run-preflight';
 export { TaskEngine } from './task-engine';
+export { toolDefinition } from './tools/builtin-tools';
 export { ToolInvoker, type ToolInvocation, type ToolInvocationResult } from './tools/tool-invoker';

@@ -55,6 +55,14 @@ export class ToolInvoker {
     this.maxOutputChars = Math.max(MIN_OUTPUT_CHARS, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
   }
 
+  /** Adds a tool another module provides (messaging, delegation); its name must be new. */
+  registerTool(tool: AgentTool): void {
+    if (this.tools.has(tool.definition.name)) {
+      throw new Error(`duplicate tool name: ${tool.definition.name}`);
+    }
+    this.tools.set(tool.definition.name, tool);
+  }
+
   /** Adds a check run before every tool call, after those registered earlier. */
   registerSecurityCheck(check: ToolSecurityCheck): void {
     this.securityChecks.push(check);
