@@ -4,6 +4,7 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
+import { ArtifactsModule } from './modules/artifacts';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { MessagesModule } from './modules/messages';
@@ -36,6 +37,7 @@ export class AppModule {
         TasksModule,
         EngineModule,
         MessagesModule,
+        ArtifactsModule,
         RealtimeModule,
         ...extraImports,
       ],

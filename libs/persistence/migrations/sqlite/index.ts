@@ -6,6 +6,7 @@ import { TaskEngine1795291282083 } from './1795291282083-task-engine';
 import { IdempotencyKeys1795598708698 } from './1795598708698-idempotency-keys';
 import { ListIndexes1795603478664 } from './1795603478664-list-indexes';
 import { Messages1795608266780 } from './1795608266780-messages';
+import { Artifacts1795609822777 } from './1795609822777-artifacts';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
 export const SQLITE_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const SQLITE_MIGRATIONS = [
   IdempotencyKeys1795598708698,
   ListIndexes1795603478664,
   Messages1795608266780,
+  Artifacts1795609822777,
 ];

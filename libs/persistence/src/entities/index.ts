@@ -1,5 +1,6 @@
 import { AgentLifecycleEventEntity } from './agent-lifecycle-event.entity';
 import { AgentEntity } from './agent.entity';
+import { ArtifactEntity } from './artifact.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
 import { DepartmentEntity } from './department.entity';
@@ -24,6 +25,7 @@ import { WsTicketEntity } from './ws-ticket.entity';
 export {
   AgentLifecycleEventEntity,
   AgentEntity,
+  ArtifactEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,
@@ -51,6 +53,7 @@ export {
 export const ALL_ENTITIES = [
   AgentLifecycleEventEntity,
   AgentEntity,
+  ArtifactEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,

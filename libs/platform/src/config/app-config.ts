@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import type { SettingBootSources } from '@app/domain';
 
+import { type ArtifactsConfig, artifactsConfig } from './artifacts.config';
 import { type ConfigSources, looksLikePostgresUrl } from './config-sources';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
@@ -68,6 +69,7 @@ export interface AppConfig {
     readonly routing: unknown;
   };
   readonly engine: EngineConfig;
+  readonly artifacts: ArtifactsConfig;
   /** The environment and YAML tiers the runtime settings registry resolves below the database. */
   readonly settingSources: SettingBootSources;
 }
@@ -465,6 +467,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       routing: routingBlock(sources),
     },
     engine: engineConfig(f, sources.cwd),
+    artifacts: artifactsConfig(f, sources.cwd),
     settingSources: { env: sources.env, yaml: sources.yaml },
   };
   const withSecrets: AppConfig = {
