@@ -88,6 +88,19 @@ export class ArtifactContentService {
     return toArtifactDto(saved);
   }
 
+  /**
+   * Stores content the service itself produced (a committed file) under the same limits as an
+   * upload; answers the artifact as saved.
+   */
+  async storeProduced(row: ArtifactEntity, body: Readable, contentType: string): Promise<ArtifactEntity> {
+    const { maxBytes, maxTotalBytes } = this.config.artifacts;
+    const freeBytes = maxTotalBytes - ((await this.artifacts.totalBytes()) - row.sizeBytes);
+    const staged = await this.store.stage(row.id, body, { maxBytes, freeBytes, maxTotalBytes });
+    const saved = await this.place(row, staged, contentType);
+    await this.service.announce('artifact.content_uploaded', saved);
+    return saved;
+  }
+
   /** The content to stream; 404 (3025) when the artifact or its content is missing, 416 for a bad range. */
   async download(id: string, rangeHeader: string | undefined): Promise<Download> {
     const artifact = await this.service.getOrThrow(id);
