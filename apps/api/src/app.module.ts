@@ -7,8 +7,10 @@ import { AgentsModule } from './modules/agents';
 import { BackupModule } from './modules/backup';
 import { ApprovalsModule } from './modules/approvals';
 import { AuditModule } from './modules/audit';
+import { ArtifactsModule } from './modules/artifacts';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
+import { MessagesModule } from './modules/messages';
 import { ProvidersModule } from './modules/providers';
 import { SecurityModule } from './modules/security';
 import { SettingsModule } from './modules/settings';
@@ -42,6 +44,8 @@ export class AppModule {
         SecurityModule,
         BackupModule,
         ApprovalsModule,
+        MessagesModule,
+        ArtifactsModule,
         RealtimeModule,
         ...extraImports,
       ],

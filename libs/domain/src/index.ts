@@ -11,6 +11,8 @@ export * from './performance';
 export * from './personality';
 export * from './providers';
 export * from './tasks';
+export * from './messages';
+export * from './artifacts';
 export * from './engine';
 export * from './events';
 export * from './settings';

@@ -4,6 +4,7 @@ export * from './auth/public.decorator';
 export * from './auth/request-authenticator';
 export * from './auth/require-permission.decorator';
 export * from './config/app-config';
+export * from './config/artifacts.config';
 export * from './config/config-sources';
 export * from './config/stored-settings';
 export * from './config/config.tokens';

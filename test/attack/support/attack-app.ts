@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 
 import type { PersistenceBackend } from '@app/persistence';
 
+import { MessagePosting } from '../../../apps/api/src/modules/messages';
+
 import {
   bearer,
   createCompany,
@@ -144,6 +146,12 @@ export async function startAttackApp(
     const approvalBody = { action_type: 'deploy:staging', title: 'Probe', description: '', risk_level: 'high' };
     const approval = (await post('/approvals', { ...approvalBody, task_id: managedTask })).id as string;
     const victimApproval = (await post('/approvals', { ...approvalBody, task_id: managedTask })).id as string;
+    const artifactBody = { type: 'code', path: 'src/probe.ts', task_id: task, created_by: agents[0] };
+    const artifact = (await post('/artifacts', artifactBody)).id as string;
+    const victimArtifact = (await post('/artifacts', artifactBody)).id as string;
+    const message = await t.app
+      .get(MessagePosting)
+      .post({ from: agents[0], channel: '#engineering', type: 'status_report', content: 'Probing.' });
     const preset = { name: 'attack_preset', description: 'A custom preset.' };
     await post('/personalities/presets', preset);
     await post('/personalities/presets', { ...preset, name: 'victim_preset' });
@@ -162,6 +170,8 @@ export async function startAttackApp(
         agent_index: ['0'],
         project_id: [project],
         task_id: [task],
+        artifact_id: [artifact],
+        message_id: [message.id],
         user_id: users,
         session_id: sessions,
         model_id: ['mock-small'],
@@ -173,6 +183,7 @@ export async function startAttackApp(
         approval_id: [victimApproval],
         agent_index: [lastAgent],
         task_id: [victimTask],
+        artifact_id: [victimArtifact],
         user_id: victimUsers,
         session_id: sessions,
         model_id: ['mock-small'],
@@ -194,6 +205,8 @@ export async function startAttackApp(
         template_name: ['startup'],
         preset_name: ['ollama'],
         parent_task_id: [task],
+        channel: ['#engineering'],
+        task_id: [task],
         dependencies: [[task]],
       },
     };

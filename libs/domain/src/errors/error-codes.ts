@@ -16,6 +16,8 @@ export const ErrorCode = {
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,
+  /** Artifact content over the per-artifact size limit (413). */
+  ArtifactTooLarge: 2002,
   ConfigValidationError: 2005,
   SeniorityAutonomyViolation: 2012,
   /** A local-model operation (pull, delete, launch config) on a provider whose preset does not support it. */
@@ -84,12 +86,34 @@ export const ErrorCode = {
   ApprovalMetadataInvalid: 2056,
   /** An audit query's time range ends before it starts. */
   AuditRangeInvalid: 2057,
+  /** A message's content is blank or too long. */
+  MessageContentInvalid: 2060,
+  /** Not one of the message types. */
+  MessageTypeInvalid: 2061,
+  /** Not one of the message priorities. */
+  MessagePriorityInvalid: 2062,
+  /** A channel name that is not `#` and lower-case words. */
+  ChannelNameInvalid: 2063,
+  /** A message's recipient cannot be reached (a direct message to oneself, or to no agent). */
+  MessageRecipientInvalid: 2064,
+  /** An artifact id that is not safe as a file name (path traversal, separators). */
+  ArtifactIdInvalid: 2065,
+  /** An artifact's path is empty, absolute or leaves its root. */
+  ArtifactPathInvalid: 2066,
+  /** Not one of the artifact types (code, tests, documentation). */
+  ArtifactTypeInvalid: 2067,
+  /** An upload that is not a raw body or a multipart form with one file. */
+  ArtifactUploadInvalid: 2068,
+  /** A Range header that cannot be served (416). */
+  ArtifactRangeInvalid: 2069,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
   RouteNotFound: 3002,
   ProjectNotFound: 3003,
   TaskNotFound: 3004,
+  /** No message channel of that name. */
+  ChannelNotFound: 3007,
   ModelNotFound: 3011,
   /** No backup has the given id (a malformed id is reported the same way). */
   BackupNotFound: 3015,
@@ -106,6 +130,10 @@ export const ErrorCode = {
   WorkspaceNotFound: 3023,
   /** No approval item has the given id. */
   ApprovalNotFound: 3024,
+  /** No artifact has that id, or it has no content yet. */
+  ArtifactNotFound: 3025,
+  /** No message has the given id. */
+  MessageNotFound: 3026,
   /** No settings namespace of that name. */
   SettingNamespaceNotFound: 3040,
   /** The namespace declares no setting of that key. */
@@ -119,6 +147,8 @@ export const ErrorCode = {
   BackupInProgress: 4009,
   /** The approval item was already approved or rejected (the reference's ESCALATION_ALREADY_DECIDED). */
   ApprovalAlreadyDecided: 4006,
+  /** A channel of that name exists already. */
+  ChannelAlreadyExists: 4005,
   SetupAlreadyComplete: 4010,
   BuiltinPresetImmutable: 4011,
   /** A provider cannot be deleted while agents are assigned to its models. */
@@ -173,6 +203,10 @@ export const ErrorCode = {
   BackupRestoreFailed: 8012,
   /** A backup's manifest is missing, malformed, or its checksum does not match the files. */
   BackupManifestError: 8013,
+  /** A message could not be stored or delivered. */
+  CommunicationError: 8005,
+  /** The artifact store is full (507). */
+  ArtifactStorageFull: 8007,
   SettingsEncryptionError: 8014,
   SinkConfigValidationError: 8015,
 } as const;

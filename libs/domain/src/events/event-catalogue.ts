@@ -2,10 +2,12 @@ import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
   ApprovalChangedPayload,
+  ArtifactChangedPayload,
   CompanyChangedPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
   DepartmentUpdatedPayload,
+  MessageSentPayload,
   PersonalityChangedPayload,
   ProjectCreatedPayload,
   ProviderChangedPayload,
@@ -37,7 +39,9 @@ export interface EventCatalogue {
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
   };
-  [Channel.Messages]: NoEventsYet;
+  [Channel.Messages]: {
+    'message.sent': MessageSentPayload;
+  };
   [Channel.System]: NoEventsYet;
   [Channel.Approvals]: {
     'approval.created': ApprovalChangedPayload;
@@ -46,7 +50,11 @@ export interface EventCatalogue {
     'approval.escalated': ApprovalChangedPayload;
   };
   [Channel.Meetings]: NoEventsYet;
-  [Channel.Artifacts]: NoEventsYet;
+  [Channel.Artifacts]: {
+    'artifact.created': ArtifactChangedPayload;
+    'artifact.deleted': ArtifactChangedPayload;
+    'artifact.content_uploaded': ArtifactChangedPayload;
+  };
   [Channel.Projects]: {
     'project.created': ProjectCreatedPayload;
   };
@@ -103,7 +111,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
   [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
   [Channel.Budget]: { 'cost.recorded': true },
-  [Channel.Messages]: {},
+  [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},
   [Channel.Approvals]: {
     'approval.created': true,
@@ -112,7 +120,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'approval.escalated': true,
   },
   [Channel.Meetings]: {},
-  [Channel.Artifacts]: {},
+  [Channel.Artifacts]: { 'artifact.created': true, 'artifact.deleted': true, 'artifact.content_uploaded': true },
   [Channel.Projects]: { 'project.created': true },
   [Channel.Company]: {
     'company.created': true,

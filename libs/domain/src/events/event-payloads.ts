@@ -43,6 +43,11 @@ export type CostRecordedPayload = {
 
 /** `approvals`: an approval item created, decided, expired or escalated, as the API renders it. */
 export type ApprovalChangedPayload = { approval: ResourceSnapshot };
+/** `messages`: a message posted to a channel, as the API renders it. */
+export type MessageSentPayload = { channel: string; message: ResourceSnapshot };
+
+/** `artifacts`: an artifact created, deleted or given new content, as the API renders it. */
+export type ArtifactChangedPayload = { artifact_id: string; task_id: string; artifact: ResourceSnapshot };
 
 /** `projects`: a project created, as the API renders it. */
 export type ProjectCreatedPayload = { project: ResourceSnapshot };

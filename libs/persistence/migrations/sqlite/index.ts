@@ -5,8 +5,10 @@ import { ProviderRuntime1795287671026 } from './1795287671026-provider-runtime';
 import { TaskEngine1795291282083 } from './1795291282083-task-engine';
 import { IdempotencyKeys1795598708698 } from './1795598708698-idempotency-keys';
 import { ListIndexes1795603478664 } from './1795603478664-list-indexes';
+import { Messages1795608266780 } from './1795608266780-messages';
 import { Approvals1795609012009 } from './1795609012009-approvals';
 import { SecurityRecords1795609611301 } from './1795609611301-security-records';
+import { Artifacts1795609822777 } from './1795609822777-artifacts';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
 export const SQLITE_MIGRATIONS = [
@@ -17,6 +19,8 @@ export const SQLITE_MIGRATIONS = [
   TaskEngine1795291282083,
   IdempotencyKeys1795598708698,
   ListIndexes1795603478664,
+  Messages1795608266780,
   Approvals1795609012009,
   SecurityRecords1795609611301,
+  Artifacts1795609822777,
 ];

@@ -3,6 +3,7 @@ import { AgentEntity } from './agent.entity';
 import { AutonomyDowngradeEntity } from './autonomy-downgrade.entity';
 import { ApprovalItemEntity } from './approval-item.entity';
 import { AuditEntryEntity } from './audit-entry.entity';
+import { ArtifactEntity } from './artifact.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
 import { DepartmentEntity } from './department.entity';
@@ -10,6 +11,8 @@ import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { ParkedRunEntity } from './parked-run.entity';
+import { MessageEntity } from './message.entity';
+import { MessageChannelEntity } from './message-channel.entity';
 import { PersonalityPresetEntity } from './personality-preset.entity';
 import { ProjectEntity } from './project.entity';
 import { ProviderCallEntity } from './provider-call.entity';
@@ -30,6 +33,7 @@ export {
   AutonomyDowngradeEntity,
   ApprovalItemEntity,
   AuditEntryEntity,
+  ArtifactEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,
@@ -37,6 +41,8 @@ export {
   IdempotencyKeyEntity,
   LoginFailureEntity,
   ParkedRunEntity,
+  MessageChannelEntity,
+  MessageEntity,
   PersonalityPresetEntity,
   ProjectEntity,
   ProviderCallEntity,
@@ -60,6 +66,7 @@ export const ALL_ENTITIES = [
   AutonomyDowngradeEntity,
   ApprovalItemEntity,
   AuditEntryEntity,
+  ArtifactEntity,
   CompanyEntity,
   CostRecordEntity,
   DepartmentEntity,
@@ -67,6 +74,8 @@ export const ALL_ENTITIES = [
   IdempotencyKeyEntity,
   LoginFailureEntity,
   ParkedRunEntity,
+  MessageChannelEntity,
+  MessageEntity,
   PersonalityPresetEntity,
   ProjectEntity,
   ProviderCallEntity,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { SettingBootSources } from '@app/domain';
 
 import { autoOrBool, bool, type Field, jsonSetting, nonEmpty, pick, port, readYaml } from './config-fields';
+import { type ArtifactsConfig, artifactsConfig } from './artifacts.config';
 import { type ConfigSources, looksLikePostgresUrl } from './config-sources';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
@@ -69,6 +70,7 @@ export interface AppConfig {
     readonly routing: unknown;
   };
   readonly engine: EngineConfig;
+  readonly artifacts: ArtifactsConfig;
   /** The environment and YAML tiers the runtime settings registry resolves below the database. */
   readonly settingSources: SettingBootSources;
   /** The YAML configuration file the service started from (null: none); backups carry it. */
@@ -429,6 +431,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       routing: routingBlock(sources),
     },
     engine: engineConfig(f, sources.cwd),
+    artifacts: artifactsConfig(f, sources.cwd),
     settingSources: { env: sources.env, yaml: sources.yaml },
     configFile: sources.yamlPath,
   };

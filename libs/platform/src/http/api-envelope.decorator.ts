@@ -63,7 +63,7 @@ export function ApiNoContent(): MethodDecorator {
 }
 
 /** The statuses a route can answer with the error envelope. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 500 | 503 | 507;
 
 /** Documents the error statuses a route can answer with the error envelope. */
 export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator {
@@ -78,10 +78,12 @@ const ERROR_RESPONSE_NAMES: Record<ErrorStatus, readonly [name: string, descript
   404: ['NotFound', 'Not found (3xxx)'],
   409: ['Conflict', 'Conflict (4xxx)'],
   413: ['PayloadTooLarge', 'Request body over the size limit'],
+  416: ['RangeNotSatisfiable', `Range cannot be served (${ErrorCode.ArtifactRangeInvalid})`],
   422: ['UnprocessableEntity', `Idempotency-Key reused with another request (${ErrorCode.IdempotencyKeyMismatch})`],
   429: ['TooManyRequests', 'Rate limited (5000), with Retry-After'],
   500: ['InternalServerError', 'Internal error (8000)'],
   503: ['ServiceUnavailable', 'Service not wired (8001), retryable'],
+  507: ['InsufficientStorage', `Artifact storage full (${ErrorCode.ArtifactStorageFull})`],
 };
 
 /** The response object of one error status: the error envelope, or problem+json when preferred. */

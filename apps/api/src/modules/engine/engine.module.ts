@@ -15,6 +15,7 @@ import { RunRecordsRepository } from './run-records.repository';
 import { TaskEngine } from './task-engine';
 import { builtinTools } from './tools/builtin-tools';
 import { ToolInvoker } from './tools/tool-invoker';
+import { MergedFiles } from './workspace/merged-files';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
 /**
@@ -50,6 +51,11 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         new ToolInvoker({ tools: builtinTools(), timeoutMs: config.engine.toolTimeoutSeconds * 1000 }),
     },
     {
+      provide: MergedFiles,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): MergedFiles => new MergedFiles(config.engine.workspaceDir),
+    },
+    {
       provide: WorkspaceManager,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): WorkspaceManager =>
@@ -59,6 +65,6 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         }),
     },
   ],
-  exports: [RunParking, RunPreflight, TaskEngine, ToolInvoker],
+  exports: [MergedFiles, RunParking, RunPreflight, TaskEngine, ToolInvoker],
 })
 export class EngineModule {}

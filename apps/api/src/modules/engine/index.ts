@@ -7,4 +7,6 @@ export { EngineModule } from './engine.module';
 export { RunParking } from './parking/run-parking';
 export { RunPreflight } from './run-preflight';
 export { TaskEngine } from './task-engine';
+export { toolDefinition } from './tools/builtin-tools';
+export { MergedFiles, type TaskMerge } from './workspace/merged-files';
 export { ToolInvoker, type ToolInvocation, type ToolInvocationResult } from './tools/tool-invoker';

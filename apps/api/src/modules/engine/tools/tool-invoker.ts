@@ -63,7 +63,7 @@ export class ToolInvoker {
     this.maxOutputChars = Math.max(MIN_OUTPUT_CHARS, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
   }
 
-  /** Adds a tool another module provides (the security module's run_command); names stay unique. */
+  /** Adds a tool another module provides (the security module's run_command, messaging); its name must be new. */
   registerTool(tool: AgentTool): void {
     if (this.tools.has(tool.definition.name)) {
       throw new Error(`duplicate tool name: ${tool.definition.name}`);

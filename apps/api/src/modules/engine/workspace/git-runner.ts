@@ -1,4 +1,5 @@
-import { execFile, type ExecFileException } from 'node:child_process';
+import { execFile, type ExecFileException, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { devNull } from 'node:os';
 
 import { ErrorCode, InternalError } from '@app/domain';
@@ -133,6 +134,31 @@ export class GitRunner {
       // git never needs input here; an open stdin would only let a stray prompt wait for the timeout.
       child.stdin?.end();
     });
+  }
+
+  /**
+   * Runs git and streams its stdout (file contents of any size, binary included); a non-zero exit
+   * or a spawn failure fails the stream.
+   */
+  stream(args: readonly string[], options: GitRunOptions): Readable {
+    const child = spawn(this.binary, [...this.configArgs(), ...args], {
+      cwd: options.cwd,
+      env: { ...this.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-MAX_STDERR_CHARS);
+    });
+    const out = child.stdout;
+    child.on('error', (error) => out.destroy(new GitCommandError(this.describe(args), null, '', false, error)));
+    child.on('close', (code) => {
+      if (code !== 0) {
+        out.destroy(new GitCommandError(this.describe(args), code, boundStderr(stderr)));
+      }
+    });
+    return out;
   }
 
   // Per-invocation config: a fixed identity, no hooks (nothing the service runs should execute
