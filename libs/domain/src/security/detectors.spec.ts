@@ -152,11 +152,11 @@ describe('argument texts', () => {
     for (let i = 0; i < 40; i += 1) {
       deep = { n: deep };
     }
-    const texts = argumentTexts({ path: 'a', content: 'b', list: ['c'], deep });
+    const texts = argumentTexts({ path: 'a', content: 'B', list: ['c'], deep });
     expect(texts.slice(0, 3)).toEqual([
-      { field: 'path', value: 'a', pathLike: true },
-      { field: 'content', value: 'b', pathLike: false },
-      { field: 'list[0]', value: 'c', pathLike: false },
+      { field: 'path', value: 'a', lower: 'a', pathLike: true },
+      { field: 'content', value: 'B', lower: 'b', pathLike: false },
+      { field: 'list[0]', value: 'c', lower: 'c', pathLike: false },
     ]);
     expect(texts[3]?.value).toContain('bottom');
   });

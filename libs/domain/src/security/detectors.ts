@@ -8,6 +8,8 @@ export type DetectorName = (typeof DETECTOR_NAMES)[number];
 export interface ArgumentText {
   readonly field: string;
   readonly value: string;
+  /** The value lower-cased once, for the patterns' cheap literal pre-checks. */
+  readonly lower: string;
   /** Paths and commands: the only fields path rules look at, so file contents may say `../`. */
   readonly pathLike: boolean;
 }
@@ -21,11 +23,16 @@ export interface DetectorFinding {
   readonly risk: RiskLevel;
 }
 
-/** A named pattern; `check` can reject a match the pattern alone cannot (card checksums). */
+/**
+ * A named pattern; `check` can reject a match the pattern alone cannot (card checksums). `hints`
+ * are lower-case literals of which any match must contain one: a text holding none of them skips
+ * the regular expression, which keeps a 100 kB argument cheap.
+ */
 export interface NamedPattern {
   readonly name: string;
   readonly regex: RegExp;
   readonly check?: (match: string) => boolean;
+  readonly hints?: readonly string[];
 }
 
 /** A detector: looks at a call's argument texts, returns its first finding or null. */
@@ -40,9 +47,10 @@ export function argumentTexts(args: Record<string, unknown>): ArgumentText[] {
   const out: ArgumentText[] = [];
   const walk = (value: unknown, field: string, pathLike: boolean, depth: number): void => {
     if (typeof value === 'string') {
-      out.push({ field, value, pathLike });
+      out.push({ field, value, lower: value.toLowerCase(), pathLike });
     } else if (depth >= MAX_DEPTH) {
-      out.push({ field, value: JSON.stringify(value) ?? '', pathLike });
+      const text = JSON.stringify(value) ?? '';
+      out.push({ field, value: text, lower: text.toLowerCase(), pathLike });
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => walk(item, `${field}[${i}]`, pathLike, depth + 1));
     } else if (typeof value === 'object' && value !== null) {
@@ -74,18 +82,24 @@ export function luhnValid(text: string): boolean {
 
 /** Credentials in clear: refused in arguments, redacted in outputs. */
 export const CREDENTIAL_PATTERNS: readonly NamedPattern[] = [
-  { name: 'aws_access_key', regex: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/ },
-  { name: 'aws_secret_key', regex: /aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}/i },
-  { name: 'private_key', regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/ },
-  { name: 'github_token', regex: /\bgh[pousr]_[A-Za-z0-9]{36,}/ },
-  { name: 'bearer_token', regex: /\bBearer\s+[A-Za-z0-9\-._~+/]{20,}=*/ },
+  { hints: ['akia', 'asia'], name: 'aws_access_key', regex: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/ },
+  {
+    hints: ['secret'],
+    name: 'aws_secret_key',
+    regex: /aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}/i,
+  },
+  { hints: ['private key'], name: 'private_key', regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/ },
+  { hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], name: 'github_token', regex: /\bgh[pousr]_[A-Za-z0-9]{36,}/ },
+  { hints: ['bearer'], name: 'bearer_token', regex: /\bBearer\s+[A-Za-z0-9\-._~+/]{20,}=*/ },
   {
     name: 'generic_secret_assignment',
+    hints: ['key', 'token', 'secret', 'passw'],
     regex:
       /\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|token|secret|password|passwd)["']?\s*[:=]\s*["']?[^\s"',;]{16,}/i,
   },
   {
     name: 'uppercase_secret_assignment',
+    hints: ['secret', 'token', 'password', 'credential'],
     regex: /\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|CREDENTIAL)[A-Z0-9_]*\s*=\s*["']?[^\s"'$]{8,}/,
   },
 ];
@@ -103,50 +117,63 @@ export const PII_PATTERNS: readonly NamedPattern[] = [
 export const PATH_TRAVERSAL_PATTERNS: readonly NamedPattern[] = [
   { name: 'dot_dot_segment', regex: /(?:^|[\\/\s"'=])\.\.(?:[\\/]|$)/ },
   { name: 'nul_byte', regex: /\0/ },
-  { name: 'encoded_dot_dot', regex: /%2e%2e|%2e\.|\.%2e/i },
-  { name: 'double_encoded_dot', regex: /%252e/i },
-  { name: 'overlong_utf8_dot', regex: /%c0%ae/i },
+  { hints: ['%2e'], name: 'encoded_dot_dot', regex: /%2e%2e|%2e\.|\.%2e/i },
+  { hints: ['%252e'], name: 'double_encoded_dot', regex: /%252e/i },
+  { hints: ['%c0%ae'], name: 'overlong_utf8_dot', regex: /%c0%ae/i },
   { name: 'unc_path', regex: /^(?:\\\\|\/\/)[^\\/\s]+[\\/]/ },
 ];
 
 export const SEVERE_DESTRUCTIVE_PATTERNS: readonly NamedPattern[] = [
   {
+    hints: ['rm'],
     name: 'rm_recursive_force',
     regex:
       /\brm\s+(?:-[a-zA-Z]*(?:r[a-zA-Z]*f|f[a-zA-Z]*r)[a-zA-Z]*|(?:-[rRf]\s+){1,2}-[rRf]|--recursive\s+--force|--force\s+--recursive)\b/,
   },
-  { name: 'drop_database', regex: /\bDROP\s+(?:DATABASE|SCHEMA)\b/i },
-  { name: 'mkfs', regex: /\bmkfs(?:\.[a-z0-9]+)?\s/ },
-  { name: 'format_drive', regex: /\bformat\s+[a-z]:/i },
+  { hints: ['drop'], name: 'drop_database', regex: /\bDROP\s+(?:DATABASE|SCHEMA)\b/i },
+  { hints: ['mkfs'], name: 'mkfs', regex: /\bmkfs(?:\.[a-z0-9]+)?\s/ },
+  { hints: ['format'], name: 'format_drive', regex: /\bformat\s+[a-z]:/i },
 ];
 
 export const REVIEW_DESTRUCTIVE_PATTERNS: readonly NamedPattern[] = [
-  { name: 'drop_table', regex: /\bDROP\s+TABLE\b/i },
-  { name: 'delete_without_where', regex: /\bDELETE\s+FROM\s+[\w."`[\]]+\s*(?:;|$)/im },
-  { name: 'truncate', regex: /\bTRUNCATE\s+(?:TABLE\s+)?[\w."`]/i },
-  { name: 'git_force_push', regex: /\bgit\s+push\b[^\n;&|]*\s(?:--force(?:-with-lease)?|-f)(?:\s|$)/ },
-  { name: 'git_reset_hard', regex: /\bgit\s+reset\s+(?:[^\n;&|]*\s)?--hard\b/ },
+  { hints: ['drop'], name: 'drop_table', regex: /\bDROP\s+TABLE\b/i },
+  { hints: ['delete'], name: 'delete_without_where', regex: /\bDELETE\s+FROM\s+[\w."`[\]]+\s*(?:;|$)/im },
+  { hints: ['truncate'], name: 'truncate', regex: /\bTRUNCATE\s+(?:TABLE\s+)?[\w."`]/i },
+  { hints: ['git'], name: 'git_force_push', regex: /\bgit\s+push\b[^\n;&|]*\s(?:--force(?:-with-lease)?|-f)(?:\s|$)/ },
+  { hints: ['git'], name: 'git_reset_hard', regex: /\bgit\s+reset\s+(?:[^\n;&|]*\s)?--hard\b/ },
 ];
 
 const END = String.raw`(?=$|[\s"'\`;|&)<>])`;
 const START = String.raw`(?:^|[\\/\s"'=\`])`;
 
 export const SENSITIVE_PATH_PATTERNS: readonly NamedPattern[] = [
-  { name: 'dotenv_file', regex: new RegExp(`${START}\\.env(?:\\.[\\w.-]+)?${END}`) },
-  { name: 'ssh_private_key', regex: new RegExp(`${START}id_(?:rsa|ed25519|ecdsa|dsa)${END}`) },
-  { name: 'key_file', regex: new RegExp(`\\.(?:pem|p12|pfx|key)${END}`, 'i') },
-  { name: 'aws_credentials', regex: new RegExp(`\\.aws[\\\\/]credentials${END}`) },
-  { name: 'ssh_config', regex: new RegExp(`\\.ssh[\\\\/]config${END}`) },
-  { name: 'netrc', regex: new RegExp(`${START}\\.netrc${END}`) },
-  { name: 'pgpass', regex: new RegExp(`${START}\\.pgpass${END}`) },
-  { name: 'credentials_json', regex: new RegExp(`${START}credentials\\.json${END}`) },
-  { name: 'secrets_yaml', regex: new RegExp(`${START}secrets\\.ya?ml${END}`) },
-  { name: 'kube_config', regex: new RegExp(`\\.kube[\\\\/]config${END}`) },
+  { hints: ['.env'], name: 'dotenv_file', regex: new RegExp(`${START}\\.env(?:\\.[\\w.-]+)?${END}`) },
+  { hints: ['id_'], name: 'ssh_private_key', regex: new RegExp(`${START}id_(?:rsa|ed25519|ecdsa|dsa)${END}`) },
+  { hints: ['.pem', '.p12', '.pfx', '.key'], name: 'key_file', regex: new RegExp(`\\.(?:pem|p12|pfx|key)${END}`, 'i') },
+  { hints: ['credentials'], name: 'aws_credentials', regex: new RegExp(`\\.aws[\\\\/]credentials${END}`) },
+  { hints: ['config'], name: 'ssh_config', regex: new RegExp(`\\.ssh[\\\\/]config${END}`) },
+  { hints: ['.netrc'], name: 'netrc', regex: new RegExp(`${START}\\.netrc${END}`) },
+  { hints: ['.pgpass'], name: 'pgpass', regex: new RegExp(`${START}\\.pgpass${END}`) },
+  { hints: ['credentials.json'], name: 'credentials_json', regex: new RegExp(`${START}credentials\\.json${END}`) },
+  { hints: ['secrets.y'], name: 'secrets_yaml', regex: new RegExp(`${START}secrets\\.ya?ml${END}`) },
+  { hints: ['config'], name: 'kube_config', regex: new RegExp(`\\.kube[\\\\/]config${END}`) },
 ];
 
-/** The first pattern matching the text, or null. */
-export function firstMatch(patterns: readonly NamedPattern[], text: string): NamedPattern | null {
+/** True when the lower-cased text holds one of the pattern's hints (or it has none). */
+export function mayMatch(pattern: NamedPattern, lower: string): boolean {
+  return pattern.hints === undefined || pattern.hints.some((hint) => lower.includes(hint));
+}
+
+/** The first pattern matching the text, or null; `lower` is the text lower-cased. */
+export function firstMatch(
+  patterns: readonly NamedPattern[],
+  text: string,
+  lower = text.toLowerCase(),
+): NamedPattern | null {
   for (const pattern of patterns) {
+    if (!mayMatch(pattern, lower)) {
+      continue;
+    }
     const match = pattern.regex.exec(text);
     if (match && (pattern.check === undefined || pattern.check(match[0]))) {
       return pattern;
@@ -170,7 +197,7 @@ function detector(
         if (group.paths === true && !text.pathLike) {
           continue;
         }
-        const hit = firstMatch(group.patterns, text.value);
+        const hit = firstMatch(group.patterns, text.value, text.lower);
         if (hit) {
           return { detector: name, pattern: hit.name, field: text.field, verdict: group.verdict, risk: group.risk };
         }

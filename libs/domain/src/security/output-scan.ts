@@ -1,5 +1,5 @@
 import type { AutonomyLevel } from '../company/enums';
-import { CREDENTIAL_PATTERNS, type NamedPattern, PII_PATTERNS } from './detectors';
+import { CREDENTIAL_PATTERNS, mayMatch, type NamedPattern, PII_PATTERNS } from './detectors';
 
 /** What a scan did to an output. */
 export const SCAN_OUTCOMES = ['clean', 'redacted', 'withheld', 'log_only'] as const;
@@ -37,7 +37,12 @@ const GLOBAL_PATTERNS = OUTPUT_PATTERNS.map((p) => ({
 export function redactSecrets(text: string): { text: string; findings: string[] } {
   const findings = new Set<string>();
   let out = text;
+  const lower = text.toLowerCase();
   for (const pattern of GLOBAL_PATTERNS) {
+    // The hints hold for the original text; a redaction only removes text, so they still prune safely.
+    if (!mayMatch(pattern, lower)) {
+      continue;
+    }
     out = out.replace(pattern.regex, (match) => {
       if (pattern.check !== undefined && !pattern.check(match)) {
         return match;

@@ -102,7 +102,9 @@ function decide(
   detectors: Readonly<Record<DetectorName, Detector>>,
 ): Decision {
   const risk = riskLevelOf(input.action);
-  const size = JSON.stringify(input.arguments).length;
+  const texts = argumentTexts(input.arguments);
+  // The text the detectors would read; counting it is cheaper than serialising the arguments.
+  const size = texts.reduce((sum, text) => sum + text.value.length, 0);
   if (size > policy.maxArgumentLength) {
     const reason = `arguments of ${size} characters exceed the limit of ${policy.maxArgumentLength}`;
     return { verdict: 'deny', risk: 'high', reason, step: 'argument_length', finding: null };
@@ -115,7 +117,6 @@ function decide(
     return { verdict: 'deny', risk: riskLevelOf(input.action), reason, step: 'hard_deny', finding: null };
   }
   // An auto-approved action still goes through the detectors: the list trusts the action, not its arguments.
-  const texts = argumentTexts(input.arguments);
   for (const name of DETECTOR_NAMES) {
     if (!policy.detectors[name]) {
       continue;

@@ -38,6 +38,19 @@ describe(ToolInvoker.name, () => {
     expect(result).toEqual({ content: 'hi', isError: false, tool: 'echo', durationMs: expect.any(Number) });
   });
 
+  it('should offer and run a tool registered later, refusing a second tool of the same name', async () => {
+    const tools = invoker();
+    tools.registerTool(
+      fakeTool('shout', z.strictObject({ text: z.string() }), (args) => Promise.resolve(args.text.toUpperCase())),
+    );
+
+    expect(tools.definitions().map((d) => d.name)).toContain('shout');
+    await expect(tools.invoke({ name: 'shout', arguments: { text: 'hi' } }, CTX)).resolves.toMatchObject({
+      content: 'HI',
+    });
+    expect(() => tools.registerTool(echo)).toThrow('duplicate tool name: echo');
+  });
+
   it('should report an unknown tool', async () => {
     await expect(invoker().invoke({ name: 'rm_rf', arguments: {} }, CTX)).resolves.toMatchObject({
       isError: true,
