@@ -125,7 +125,9 @@ export class ToolInvoker {
     const denial = await this.deniedBy({ name: call.name, arguments: checked }, ctx, options.approved === true);
     if (denial !== null) {
       // An escalated call is refused unless the engine parks the run on it (it reads `escalation`).
-      const refused = failure(`denied by security policy: ${denial.escalated ? 'needs approval: ' : ''}${denial.reason}`);
+      const refused = failure(
+        `denied by security policy: ${denial.escalated ? 'needs approval: ' : ''}${denial.reason}`,
+      );
       return denial.escalated ? { ...refused, escalation: { reason: denial.reason } } : refused;
     }
     const executed = await this.execute(tool, parsed.data, ctx);
