@@ -3,6 +3,7 @@ import { DatabaseService } from '@app/platform';
 import { testBackends } from '@app/testing';
 
 import { bearer, expectError, setupCeo, startTestApp, type TestApp, userWithRole } from '../support';
+import { AuditRetention } from '../../apps/api/src/modules/audit';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -73,5 +74,22 @@ describe.each(testBackends())('audit trail on %s', (backend) => {
     await source.query(`DELETE FROM audit_entries WHERE seq = 3`);
     const deleted = await t.http.get('/api/v1/audit/verify').set(bearer(board)).expect(200);
     expect(deleted.body.data).toMatchObject({ ok: false, broken_seq: 4, reason: 'gap' });
+  });
+
+  it('should keep the chain verifiable after retention prunes its start, and notice a forged start', async () => {
+    await fileAndDecide();
+    const source = t.app.get(DatabaseService).dataSource;
+    const before = await source.query<{ n: string | number }[]>('SELECT COUNT(*) AS n FROM audit_entries');
+    // A pass as if the 730-day default retention had run out for every row so far.
+    const pruned = await t.app.get(AuditRetention).run(new Date(Date.now() + 731 * 24 * 3_600_000));
+    expect(pruned).toBe(Number(before[0].n));
+    const kept = (await t.http.get('/api/v1/audit').set(bearer(ceo)).expect(200)).body.data as Json[];
+    expect(kept.map((r) => r.action)).toEqual(['audit.pruned']);
+    const ok = await t.http.get('/api/v1/audit/verify').set(bearer(ceo)).expect(200);
+    expect(ok.body.data).toMatchObject({ ok: true, broken_seq: null });
+    await fileAndDecide();
+    await source.query(`DELETE FROM audit_entries WHERE action = 'audit.pruned'`);
+    const forged = await t.http.get('/api/v1/audit/verify').set(bearer(ceo)).expect(200);
+    expect(forged.body.data).toMatchObject({ ok: false, reason: 'link_mismatch' });
   });
 });

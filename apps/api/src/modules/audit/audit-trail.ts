@@ -7,7 +7,7 @@ import { AUDIT_GENESIS_HASH, type AuditOutcome, auditHash, type AuditBreak, veri
 import type { AuditEntryEntity } from '@app/persistence';
 import { Correlation, LOGGING_RUNTIME, type LoggingRuntime, redact } from '@app/platform';
 
-import { AuditRepository } from './audit.repository';
+import { AuditRepository, PRUNE_ACTION } from './audit.repository';
 
 /** What a module records: who did what to which target, and how it went. */
 export interface AuditEvent {
@@ -56,10 +56,43 @@ export class AuditTrail {
     });
   }
 
+  /**
+   * Retention: deletes the rows written before `cutoff`. A checkpoint row recording the last pruned
+   * row's seq and hash is appended first, so the remaining chain still verifies (its first row links
+   * to that hash) and a deletion of the chain's start without a checkpoint is still detected.
+   */
+  async prune(cutoff: Date): Promise<number> {
+    const last = await this.rows.lastBefore(cutoff);
+    if (!last) {
+      return 0;
+    }
+    const checkpoint = await this.record({
+      actor: 'system',
+      action: PRUNE_ACTION,
+      outcome: 'success',
+      details: { through_seq: last.seq, through_hash: last.hash, cutoff: cutoff.toISOString() },
+    });
+    if (!checkpoint) {
+      return 0;
+    }
+    const pruned = await this.rows.deleteThrough(last.seq);
+    this.log.info({ pruned, through_seq: last.seq }, 'audit.entries.pruned');
+    return pruned;
+  }
+
   /** Walks the whole chain; answers the first row that does not hold, or null when all do. */
   async verify(): Promise<{ checked: number; broken: AuditBreak | null }> {
     let previous: { seq: number; hash: string } | null = null;
     let checked = 0;
+    const first = (await this.rows.after(0, 1))[0];
+    if (first && first.seq > 1) {
+      // The chain starts after a prune: its first row must link to the prune's checkpoint.
+      const checkpoint = await this.rows.checkpointThrough(first.seq - 1);
+      if (!checkpoint || checkpoint.hash !== first.prevHash) {
+        return { checked: 0, broken: { seq: first.seq, reason: 'link_mismatch' } };
+      }
+      previous = { seq: first.seq - 1, hash: checkpoint.hash };
+    }
     for (;;) {
       const batch = await this.rows.after(previous?.seq ?? 0, VERIFY_BATCH);
       const broken = verifyAuditRows(batch, previous);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { AuditController } from './audit.controller';
+import { AuditRetention } from './audit-retention';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 import { AuditTrail } from './audit-trail';
@@ -11,7 +12,7 @@ import { AuditTrail } from './audit-trail';
  */
 @Module({
   controllers: [AuditController],
-  providers: [AuditRepository, AuditService, AuditTrail],
+  providers: [AuditRepository, AuditRetention, AuditService, AuditTrail],
   exports: [AuditTrail],
 })
 export class AuditModule {}

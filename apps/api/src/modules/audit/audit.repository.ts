@@ -7,6 +7,9 @@ import { DatabaseService } from '@app/platform';
 
 import { AUDIT_ROW_COLUMNS, type AuditRow } from './audit.mapper';
 
+/** The action of the checkpoint row a retention prune leaves behind. */
+export const PRUNE_ACTION = 'audit.pruned';
+
 /** The list's filters. */
 export interface AuditFilter {
   actor?: string;
@@ -43,6 +46,29 @@ export class AuditRepository {
       }
       throw error;
     }
+  }
+
+  /** The last row written before `cutoff`, if any. */
+  lastBefore(cutoff: Date): Promise<AuditEntryEntity | null> {
+    return this.rows().createQueryBuilder('a').where('a.at < :cutoff', { cutoff }).orderBy('a.seq', 'DESC').getOne();
+  }
+
+  /** Deletes the rows up to and including `seq` (retention); answers how many went. */
+  async deleteThrough(seq: number): Promise<number> {
+    const result = await this.rows()
+      .createQueryBuilder()
+      .delete()
+      .from(AuditEntryEntity)
+      .where('seq <= :seq', { seq })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** The checkpoint written when the rows through `seq` were pruned, if any. */
+  async checkpointThrough(seq: number): Promise<{ hash: string } | null> {
+    const rows = await this.rows().find({ where: { action: PRUNE_ACTION }, order: { seq: 'DESC' }, take: 50 });
+    const found = rows.find((row) => row.details.through_seq === seq);
+    return found ? { hash: String(found.details.through_hash) } : null;
   }
 
   /** Rows in chain order after `afterSeq`, at most `limit`. */
