@@ -4,6 +4,7 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
+import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
@@ -34,6 +35,7 @@ export class AppModule {
         SetupModule,
         TasksModule,
         EngineModule,
+        BudgetModule,
         RealtimeModule,
         ...extraImports,
       ],

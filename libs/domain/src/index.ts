@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './budget';
 export * from './common/pagination';
 export * from './common/subsystems';
 export * from './errors';
