@@ -56,6 +56,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       SYNTHORG_JWT_SECRET: TEST_JWT_SECRET,
       SYNTHORG_LOG_DIR: logDir,
       SYNTHORG_ENV: 'test',
+      // No company or daily spending limits unless a spec sets them (the fake provider's prices add up).
+      SYNTHORG_BUDGET_TOTAL_MONTHLY: '0',
+      SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
       ...db.env,
       ...options.env,
     },

@@ -44,9 +44,9 @@ describe.each(testBackends())('cost ledger and spend history on %s', (backend) =
   });
 
   it('should write each record with its hour, day and task rollup rows', async () => {
-    await ledger.record(entry('2026-03-01T10:15:00.000Z'));
-    await ledger.record(entry('2026-03-01T10:45:00.000Z', { costUsd: 0.5, inputTokens: 10, outputTokens: 5 }));
-    await ledger.record(entry('2026-03-01T23:59:59.999Z', { taskId: null }));
+    await ledger.record(entry('2026-03-01T10:15:00.000Z'), null);
+    await ledger.record(entry('2026-03-01T10:45:00.000Z', { costUsd: 0.5, inputTokens: 10, outputTokens: 5 }), null);
+    await ledger.record(entry('2026-03-01T23:59:59.999Z', { taskId: null }), null);
 
     expect(await m.source.getRepository(CostRecordEntity).count()).toBe(3);
     const rollups = await m.source
@@ -71,8 +71,8 @@ describe.each(testBackends())('cost ledger and spend history on %s', (backend) =
 
   it('should write neither the record nor its rollups when the record is refused', async () => {
     const first = entry('2026-03-01T10:00:00.000Z');
-    await ledger.record(first);
-    await expect(ledger.record({ ...first, costUsd: 9 })).rejects.toThrow();
+    await ledger.record(first, null);
+    await expect(ledger.record({ ...first, costUsd: 9 }, null)).rejects.toThrow();
 
     expect(await m.source.getRepository(CostRecordEntity).count()).toBe(1);
     const hour = await history.total(new Date('2026-03-01T00:00:00Z'), new Date('2026-03-02T00:00:00Z'));
@@ -80,10 +80,10 @@ describe.each(testBackends())('cost ledger and spend history on %s', (backend) =
   });
 
   it('should answer hourly and daily buckets in order, without empty ones, split at UTC boundaries', async () => {
-    await ledger.record(entry('2026-02-28T23:59:59.999Z'));
-    await ledger.record(entry('2026-03-01T00:00:00.000Z', { agentId: 'agent-b' }));
-    await ledger.record(entry('2026-03-01T02:30:00.000Z'));
-    await ledger.record(entry('2026-03-03T12:00:00.000Z', { costUsd: 1 }));
+    await ledger.record(entry('2026-02-28T23:59:59.999Z'), null);
+    await ledger.record(entry('2026-03-01T00:00:00.000Z', { agentId: 'agent-b' }), null);
+    await ledger.record(entry('2026-03-01T02:30:00.000Z'), null);
+    await ledger.record(entry('2026-03-03T12:00:00.000Z', { costUsd: 1 }), null);
 
     const from = new Date('2026-02-28T23:30:00Z');
     const to = new Date('2026-03-04T00:00:00Z');

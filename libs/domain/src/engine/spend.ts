@@ -1,4 +1,6 @@
+import type { ChatMessage, ToolDefinition } from '../providers/driver';
 import type { PreflightAgent, PreflightTask } from './preflight';
+import { costOfCall } from './run-metrics';
 
 /** Call categories of a cost record (spec "Cost record"). */
 export const CALL_CATEGORIES = ['productive', 'coordination', 'system'] as const;
@@ -39,4 +41,35 @@ export interface SpendControl {
   reserve(request: SpendRequest): Promise<SpendVerdict>;
   record(entry: CostEntry, reservationId: string | null): Promise<void>;
   release(reservationId: string): Promise<void>;
+}
+
+/** Output tokens a call is assumed to produce when the agent sets no `max_tokens`. */
+export const CALL_OUTPUT_ESTIMATE_TOKENS = 1024;
+
+/** Characters per token the estimate assumes: fewer than the usual four, so it errs high. */
+const CHARS_PER_TOKEN = 3;
+/** Tokens a provider adds per message for roles and framing. */
+const MESSAGE_OVERHEAD_TOKENS = 8;
+
+/** An upper estimate of a call's input tokens from its messages and tool definitions. */
+export function estimateInputTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): number {
+  let chars = tools.length > 0 ? JSON.stringify(tools).length : 0;
+  for (const message of messages) {
+    chars += message.content.length;
+    if (message.role === 'assistant' && message.toolCalls) {
+      chars += JSON.stringify(message.toolCalls).length;
+    }
+  }
+  return Math.ceil(chars / CHARS_PER_TOKEN) + messages.length * MESSAGE_OVERHEAD_TOKENS;
+}
+
+/** The estimated cost of a call: its input estimate, and `maxOutputTokens` (or the default) out. */
+export function estimateCallCost(
+  prices: { costPer1kInput: number; costPer1kOutput: number } | undefined,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+  maxOutputTokens: number | undefined,
+): number {
+  const output = maxOutputTokens !== undefined && maxOutputTokens > 0 ? maxOutputTokens : CALL_OUTPUT_ESTIMATE_TOKENS;
+  return costOfCall(prices, estimateInputTokens(messages, tools), output);
 }

@@ -1,6 +1,7 @@
 import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
+  BudgetAlertPayload,
   CompanyChangedPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
@@ -34,6 +35,7 @@ export interface EventCatalogue {
   };
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
+    'alert.raised': BudgetAlertPayload;
   };
   [Channel.Messages]: NoEventsYet;
   [Channel.System]: NoEventsYet;
@@ -92,7 +94,7 @@ export type CatalogueEvent<C extends ChannelName = ChannelName, T extends EventT
 const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C>]: true } } = {
   [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
   [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
-  [Channel.Budget]: { 'cost.recorded': true },
+  [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true },
   [Channel.Messages]: {},
   [Channel.System]: {},
   [Channel.Approvals]: {},

@@ -6,6 +6,7 @@ import { TaskEngine1795291282083 } from './1795291282083-task-engine';
 import { IdempotencyKeys1795598708698 } from './1795598708698-idempotency-keys';
 import { ListIndexes1795603478664 } from './1795603478664-list-indexes';
 import { CostRollups1795608397288 } from './1795608397288-cost-rollups';
+import { BudgetReservations1795609692630 } from './1795609692630-budget-reservations';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS = [
   IdempotencyKeys1795598708698,
   ListIndexes1795603478664,
   CostRollups1795608397288,
+  BudgetReservations1795609692630,
 ];

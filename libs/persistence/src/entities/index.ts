@@ -1,5 +1,7 @@
 import { AgentLifecycleEventEntity } from './agent-lifecycle-event.entity';
 import { AgentEntity } from './agent.entity';
+import { BudgetAlertLevelEntity } from './budget-alert-level.entity';
+import { BudgetReservationEntity } from './budget-reservation.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
 import { CostRollupEntity } from './cost-rollup.entity';
@@ -23,6 +25,8 @@ import { WsTicketEntity } from './ws-ticket.entity';
 export {
   AgentLifecycleEventEntity,
   AgentEntity,
+  BudgetAlertLevelEntity,
+  BudgetReservationEntity,
   CompanyEntity,
   CostRecordEntity,
   CostRollupEntity,
@@ -49,6 +53,8 @@ export {
 export const ALL_ENTITIES = [
   AgentLifecycleEventEntity,
   AgentEntity,
+  BudgetAlertLevelEntity,
+  BudgetReservationEntity,
   CompanyEntity,
   CostRecordEntity,
   CostRollupEntity,

@@ -1,33 +1,61 @@
 import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 
-import { EngineModule, RunSpend } from '../engine';
+import { EngineModule, RunPreflight, RunSpend } from '../engine';
+import { ProvidersModule } from '../providers';
+import { SettingsModule } from '../settings';
+import { BudgetAlerts } from './budget-alerts';
+import { BudgetAlertsRepository } from './budget-alerts.repository';
+import { BudgetExhaustion } from './budget-exhaustion';
+import { BudgetPreflight } from './budget-preflight';
+import { BudgetSettings } from './budget-settings';
+import { BUDGET_SETTINGS } from './budget.settings';
 import { CostLedger } from './cost-ledger';
 import { CostLedgerRepository } from './cost-ledger.repository';
 import { CostRollupsRepository } from './cost-rollups.repository';
+import { ReservationRecovery } from './reservation-recovery';
 import { SpendHistory } from './spend-history';
+import { SpendReservationsRepository } from './spend-reservations.repository';
 
 /**
- * Budget: the writer of cost records and their rollups, plugged into the engine as its spend
- * control, and spend over time for other modules (SpendHistory).
+ * Budget: the writer of cost records, their rollups and the calls' reservations, plugged into the
+ * engine as its spend control and pre-flight steps; alerts, the exhaustion hook, and spend over
+ * time for other modules (SpendHistory).
  */
 @Module({
-  imports: [EngineModule],
-  providers: [CostLedger, CostLedgerRepository, CostRollupsRepository, SpendHistory],
-  exports: [SpendHistory],
+  imports: [EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
+  providers: [
+    BudgetAlerts,
+    BudgetAlertsRepository,
+    BudgetExhaustion,
+    BudgetPreflight,
+    BudgetSettings,
+    CostLedger,
+    CostLedgerRepository,
+    CostRollupsRepository,
+    ReservationRecovery,
+    SpendHistory,
+    SpendReservationsRepository,
+  ],
+  exports: [BudgetExhaustion, SpendHistory],
 })
 export class BudgetModule implements OnModuleInit, OnModuleDestroy {
-  private unplug: (() => void) | null = null;
+  private readonly unplug: Array<() => void> = [];
 
   constructor(
     private readonly spend: RunSpend,
     private readonly ledger: CostLedger,
+    private readonly preflight: RunPreflight,
+    private readonly checks: BudgetPreflight,
   ) {}
 
   onModuleInit(): void {
-    this.unplug = this.spend.use(this.ledger);
+    this.unplug.push(this.spend.use(this.ledger));
+    for (const check of this.checks.checks()) {
+      this.unplug.push(this.preflight.register(check));
+    }
   }
 
   onModuleDestroy(): void {
-    this.unplug?.();
+    this.unplug.splice(0).forEach((off) => off());
   }
 }

@@ -23,19 +23,24 @@ const ROLLUP_UPSERT = `INSERT INTO "cost_rollups"
     "output_tokens" = "cost_rollups"."output_tokens" + excluded."output_tokens",
     "records" = "cost_rollups"."records" + excluded."records"`;
 
+/** Settles the call's reservation: the record now counts instead of the estimate. */
+const SETTLE = `DELETE FROM "budget_reservations" WHERE "id" = :reservationId AND "state" = 'open'`;
+
 /**
- * The only writer of cost records and their rollups. A record and its rollup rows are written
- * together or not at all: on Postgres in one statement (the record's insert rides in a CTE), on
- * SQLite in one transaction.
+ * The only writer of cost records and their rollups. A record, its rollup rows and the settling of
+ * its call's reservation are written together or not at all: on Postgres in one statement (the
+ * record's insert and the settling ride in CTEs), on SQLite in one transaction.
  */
 @Injectable()
 export class CostLedgerRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  async record(entry: CostEntry): Promise<void> {
+  /** Writes in `manager`'s transaction when given, else in a transaction of its own. */
+  async record(entry: CostEntry, reservationId: string | null, manager?: EntityManager): Promise<void> {
     const ds = this.database.dataSource;
     const postgres = ds.options.type === 'postgres';
     const params = {
+      reservationId,
       id: entry.id,
       agentId: entry.agentId,
       taskId: entry.taskId,
@@ -51,14 +56,24 @@ export class CostLedgerRepository {
       day: timeParam(postgres, dayStart(entry.timestamp)),
     };
     if (postgres) {
-      const sql = `WITH "inserted" AS (INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES})) ${ROLLUP_UPSERT}`;
-      await run(ds.manager, sql, params);
+      const settle = reservationId === null ? '' : `, "settled" AS (${SETTLE})`;
+      const sql = `WITH "inserted" AS (INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES}))${settle} ${ROLLUP_UPSERT}`;
+      await run(manager ?? ds.manager, sql, params);
       return;
     }
-    await ds.transaction(async (manager) => {
-      await run(manager, `INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES})`, params);
-      await run(manager, ROLLUP_UPSERT, params);
-    });
+    const write = async (tx: EntityManager): Promise<void> => {
+      await run(tx, `INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES})`, params);
+      await run(tx, ROLLUP_UPSERT, params);
+      if (reservationId !== null) {
+        await run(tx, SETTLE, params);
+      }
+    };
+    await (manager ? write(manager) : ds.transaction(write));
+  }
+
+  /** Runs `work` in one transaction (recovery: mark the reservation, then write its record). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.database.dataSource.transaction(work);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import { AppError, ErrorCode, type SettingDefinition, ValidationError } from '@app/domain';
+import { AppError, ErrorCode, parseDowngradeMap, type SettingDefinition, ValidationError } from '@app/domain';
 import { validateSinkSettings } from '@app/platform';
 
 import { SettingsSnapshot } from './settings-snapshot';
@@ -8,7 +8,8 @@ import { SettingsSnapshot } from './settings-snapshot';
 /**
  * Rules beyond a definition's type, enum, range and pattern, checked before a value is stored: the
  * log sink settings must keep every sink rule together (one of them is checked with the other's
- * running value, so a change cannot make the pair collide).
+ * running value, so a change cannot make the pair collide), and the budget's downgrade map must be
+ * a list of alias pairs.
  */
 @Injectable()
 export class SettingValueChecks {
@@ -16,6 +17,13 @@ export class SettingValueChecks {
 
   /** @throws ValidationError (2045) naming the field that breaks a sink rule. */
   check(definition: SettingDefinition, text: string): void {
+    if (definition.namespace === 'budget' && definition.key === 'auto_downgrade_map') {
+      const parsed = parseDowngradeMap(JSON.parse(text));
+      if (!parsed.ok) {
+        throw new ValidationError(`budget.auto_downgrade_map: ${parsed.problem}`, ErrorCode.BudgetDowngradeMapInvalid);
+      }
+      return;
+    }
     if (definition.namespace !== 'observability') {
       return;
     }
