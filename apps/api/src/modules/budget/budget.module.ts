@@ -1,5 +1,6 @@
 import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 
+import { AgentsModule } from '../agents';
 import { EngineModule, RunPreflight, RunSpend } from '../engine';
 import { ProvidersModule } from '../providers';
 import { SettingsModule } from '../settings';
@@ -8,9 +9,12 @@ import { BudgetAlertsRepository } from './budget-alerts.repository';
 import { BudgetExhaustion } from './budget-exhaustion';
 import { BudgetPreflight } from './budget-preflight';
 import { BudgetSettings } from './budget-settings';
+import { BudgetController } from './budget.controller';
+import { BudgetService } from './budget.service';
 import { BUDGET_SETTINGS } from './budget.settings';
 import { CostLedger } from './cost-ledger';
 import { CostLedgerRepository } from './cost-ledger.repository';
+import { CostRecordsRepository } from './cost-records.repository';
 import { CostRollupsRepository } from './cost-rollups.repository';
 import { ReservationRecovery } from './reservation-recovery';
 import { SpendHistory } from './spend-history';
@@ -22,15 +26,18 @@ import { SpendReservationsRepository } from './spend-reservations.repository';
  * time for other modules (SpendHistory).
  */
 @Module({
-  imports: [EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
+  controllers: [BudgetController],
+  imports: [AgentsModule, EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
   providers: [
     BudgetAlerts,
     BudgetAlertsRepository,
     BudgetExhaustion,
     BudgetPreflight,
+    BudgetService,
     BudgetSettings,
     CostLedger,
     CostLedgerRepository,
+    CostRecordsRepository,
     CostRollupsRepository,
     ReservationRecovery,
     SpendHistory,
