@@ -39,6 +39,8 @@ interface RawState {
 }
 
 const RESERVE_LOCK = 'budget.reserve';
+/** One queue per process, whatever the number of repository instances. */
+const LOCAL = new KeyedMutex();
 
 /**
  * Reservations of model calls' estimated costs. Reading the spend and inserting the reservation is
@@ -47,8 +49,6 @@ const RESERVE_LOCK = 'budget.reserve';
  */
 @Injectable()
 export class SpendReservationsRepository {
-  private readonly local = new KeyedMutex();
-
   constructor(private readonly database: DatabaseService) {}
 
   /** Reserves when `judge` accepts the spend state; answers the state and whether it reserved. */
@@ -63,7 +63,7 @@ export class SpendReservationsRepository {
         return this.judgeAndInsert(manager, true, request, judge);
       });
     }
-    return this.local.run(RESERVE_LOCK, () => this.judgeAndInsert(ds.manager, false, request, judge));
+    return LOCAL.run(RESERVE_LOCK, () => this.judgeAndInsert(ds.manager, false, request, judge));
   }
 
   /** The spend state without reserving (the pre-flight at task start). */
