@@ -209,23 +209,38 @@ describe.each(testBackends())('work engine on %s', (backend) => {
     expect(await rows(CostRecordEntity, { taskId: task.id as string })).toHaveLength(20);
     mock.reset();
 
-    mock.enqueue({ ...loop }, { ...loop }, { ...loop });
-    const capped = await assign({ budget_limit: 0.0001 });
+    // The first call's estimate (about 9.3: its prompt, and 1,024 output tokens at 0.002 a token) fits
+    // under 10; with that call's cost (a long tool argument: about 1,500 output tokens, 3) spent, the
+    // next one's estimate no longer does.
+    const costly = {
+      kind: 'tool_calls' as const,
+      calls: [{ name: 'list_files', arguments: { path: 'a'.repeat(6000) } }],
+    };
+    mock.enqueue(costly, costly, costly);
+    const capped = await assign({ budget_limit: 10 });
     const stopped = await eventually(
       () => getTask(capped.id as string),
       (x) => x.status === 'in_progress' && typeof x.status_reason === 'string',
     );
     expect(stopped.status_reason).toContain('task budget exhausted');
-    expect(await rows(CostRecordEntity, { taskId: capped.id as string })).toHaveLength(1);
+    const spent = await rows(CostRecordEntity, { taskId: capped.id as string });
+    expect(spent).toHaveLength(1);
+    expect(spent.reduce((sum, r) => sum + r.costUsd, 0)).toBeLessThanOrEqual(10);
   });
 
   it('should refuse to start a task whose budget is already spent and block it with the pre-flight reason', async () => {
-    mock.enqueue({ kind: 'tool_calls', calls: [{ name: 'list_files', arguments: {} }] });
-    const task = await assign({ budget_limit: 0.0001 });
-    await eventually(
+    mock.enqueue({ kind: 'tool_calls', calls: [{ name: 'list_files', arguments: { path: 'a'.repeat(6000) } }] });
+    const task = await assign({ budget_limit: 10 });
+    const stopped = await eventually(
       () => getTask(task.id as string),
       (x) => x.status === 'in_progress' && typeof x.status_reason === 'string',
     );
+    // Lowered below what the task has spent: the next run does not start.
+    await t.http
+      .patch(`${API}/${task.id}`)
+      .set(bearer(ceo))
+      .send({ budget_limit: 0.0001, expected_version: stopped.version })
+      .expect(200);
     await t.http.post(`${API}/${task.id}/transition`).set(bearer(ceo)).send({ target_status: 'blocked' }).expect(201);
     await t.http.post(`${API}/${task.id}/transition`).set(bearer(ceo)).send({ target_status: 'assigned' }).expect(201);
     const blocked = await eventually(

@@ -38,6 +38,8 @@ export async function startChildServer(
       SYNTHORG_LOG_DIR: join(dir, 'logs'),
       SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
       SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1',
+      SYNTHORG_BUDGET_TOTAL_MONTHLY: '0',
+      SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

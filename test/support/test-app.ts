@@ -58,6 +58,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       SYNTHORG_ENV: 'test',
       // Backups of a test app stay beside its logs and go with them.
       SYNTHORG_BACKUP_PATH: join(logDir, 'backups'),
+      // No company or daily spending limits unless a spec sets them (the fake provider's prices add up).
+      SYNTHORG_BUDGET_TOTAL_MONTHLY: '0',
+      SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
       ...db.env,
       ...options.env,
     },

@@ -8,6 +8,7 @@ import { BackupModule } from './modules/backup';
 import { ApprovalsModule } from './modules/approvals';
 import { AuditModule } from './modules/audit';
 import { ArtifactsModule } from './modules/artifacts';
+import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { MessagesModule } from './modules/messages';
@@ -46,6 +47,7 @@ export class AppModule {
         ApprovalsModule,
         MessagesModule,
         ArtifactsModule,
+        BudgetModule,
         RealtimeModule,
         ...extraImports,
       ],

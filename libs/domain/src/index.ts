@@ -2,6 +2,7 @@ export * from './approvals';
 export * from './audit';
 export * from './auth';
 export * from './backup';
+export * from './budget';
 export * from './common/pagination';
 export * from './common/service-version';
 export * from './common/subsystems';

@@ -20,10 +20,12 @@ export class Page<T> {
     readonly limit: number,
     /** Data sources that failed during the read while the others still answered. */
     readonly degradedSources: readonly string[] = [],
+    /** Fields a list adds beside the page at the top level (the budget records' summaries). */
+    readonly extra: Readonly<Record<string, unknown>> = {},
   ) {}
 
   map<U>(fn: (item: T) => U): Page<U> {
-    return new Page(this.items.map(fn), this.total, this.offset, this.limit, this.degradedSources);
+    return new Page(this.items.map(fn), this.total, this.offset, this.limit, this.degradedSources, this.extra);
   }
 
   /** Pages an in-memory list. */

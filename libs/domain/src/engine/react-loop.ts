@@ -44,8 +44,14 @@ export interface ReactLoopPorts {
   invokeTool(call: ToolCall, turn: number): Promise<ToolOutcome>;
   /** The cooperative shutdown flag, read at every turn boundary. */
   shouldStop(): boolean;
-  /** Checked before every model call; a reason stops the run as `budget_exhausted`. */
-  budgetExceeded(): string | null;
+  /**
+   * Checked before every model call with what the call will send (the spend control reserves its
+   * estimated cost here); a reason stops the run as `budget_exhausted` before the call is made.
+   */
+  budgetExceeded(
+    messages: readonly ChatMessage[],
+    tools: readonly ToolDefinition[],
+  ): Promise<string | null> | string | null;
 }
 
 export interface ReactLoopResult {
@@ -99,7 +105,7 @@ export async function runReactLoop(
     if (state.turns >= maxTurns) {
       return end('max_turns', `stopped after ${maxTurns} turns without finishing`);
     }
-    const overBudget = ports.budgetExceeded();
+    const overBudget = await ports.budgetExceeded(state.messages, tools);
     if (overBudget) {
       return end('budget_exhausted', overBudget);
     }

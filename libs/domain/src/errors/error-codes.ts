@@ -52,6 +52,8 @@ export const ErrorCode = {
   RequestNestingTooDeep: 2027,
   /** A provider's endpoint changed without its credentials being given again in the same request. */
   ProviderCredentialsRequired: 2028,
+  /** `budget.auto_downgrade_map` is not a list of distinct [from, to] model alias pairs. */
+  BudgetDowngradeMapInvalid: 2030,
   /** A setting value is not of its declared type (int, float, bool, json). */
   SettingTypeInvalid: 2040,
   /** A setting value is not one of its enum values. */

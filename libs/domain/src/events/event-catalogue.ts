@@ -3,6 +3,7 @@ import type {
   AgentChangedPayload,
   ApprovalChangedPayload,
   ArtifactChangedPayload,
+  BudgetAlertPayload,
   CompanyChangedPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
@@ -38,6 +39,7 @@ export interface EventCatalogue {
   };
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
+    'alert.raised': BudgetAlertPayload;
   };
   [Channel.Messages]: {
     'message.sent': MessageSentPayload;
@@ -110,7 +112,7 @@ export type CatalogueEvent<C extends ChannelName = ChannelName, T extends EventT
 const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C>]: true } } = {
   [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
   [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
-  [Channel.Budget]: { 'cost.recorded': true },
+  [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},
   [Channel.Approvals]: {

@@ -48,6 +48,20 @@ export type MessageSentPayload = { channel: string; message: ResourceSnapshot };
 
 /** `artifacts`: an artifact created, deleted or given new content, as the API renders it. */
 export type ArtifactChangedPayload = { artifact_id: string; task_id: string; artifact: ResourceSnapshot };
+/** `budget`: spend crossed an alert threshold upwards (once per crossing, across replicas). */
+export type BudgetAlertPayload = {
+  /** warning, critical or hard_stop. */
+  level: string;
+  previous_level: string;
+  /** What the threshold is about: `monthly` (the company's billing period). */
+  scope: string;
+  used_percent: number;
+  spent: number;
+  total_monthly: number;
+  currency: string;
+  /** ISO 8601 start of the billing period. */
+  period_start: string;
+};
 
 /** `projects`: a project created, as the API renders it. */
 export type ProjectCreatedPayload = { project: ResourceSnapshot };

@@ -6,8 +6,10 @@ import { TaskEngine1795291282083 } from './1795291282083-task-engine';
 import { IdempotencyKeys1795598708698 } from './1795598708698-idempotency-keys';
 import { ListIndexes1795603478664 } from './1795603478664-list-indexes';
 import { Messages1795608266780 } from './1795608266780-messages';
+import { CostRollups1795608397288 } from './1795608397288-cost-rollups';
 import { Approvals1795609012009 } from './1795609012009-approvals';
 import { SecurityRecords1795609611301 } from './1795609611301-security-records';
+import { BudgetReservations1795609692630 } from './1795609692630-budget-reservations';
 import { Artifacts1795609822777 } from './1795609822777-artifacts';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
@@ -20,7 +22,9 @@ export const POSTGRES_MIGRATIONS = [
   IdempotencyKeys1795598708698,
   ListIndexes1795603478664,
   Messages1795608266780,
+  CostRollups1795608397288,
   Approvals1795609012009,
   SecurityRecords1795609611301,
+  BudgetReservations1795609692630,
   Artifacts1795609822777,
 ];

@@ -4,8 +4,11 @@ import { AutonomyDowngradeEntity } from './autonomy-downgrade.entity';
 import { ApprovalItemEntity } from './approval-item.entity';
 import { AuditEntryEntity } from './audit-entry.entity';
 import { ArtifactEntity } from './artifact.entity';
+import { BudgetAlertLevelEntity } from './budget-alert-level.entity';
+import { BudgetReservationEntity } from './budget-reservation.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
+import { CostRollupEntity } from './cost-rollup.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -34,8 +37,11 @@ export {
   ApprovalItemEntity,
   AuditEntryEntity,
   ArtifactEntity,
+  BudgetAlertLevelEntity,
+  BudgetReservationEntity,
   CompanyEntity,
   CostRecordEntity,
+  CostRollupEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,
@@ -67,8 +73,11 @@ export const ALL_ENTITIES = [
   ApprovalItemEntity,
   AuditEntryEntity,
   ArtifactEntity,
+  BudgetAlertLevelEntity,
+  BudgetReservationEntity,
   CompanyEntity,
   CostRecordEntity,
+  CostRollupEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,

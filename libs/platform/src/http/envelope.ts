@@ -57,6 +57,7 @@ export function paged<T>(page: Page<T>): PaginatedResponseBody<T> {
     success: true,
     pagination: { total: page.total, offset: page.offset, limit: page.limit },
     degraded_sources: [...page.degradedSources],
+    ...page.extra,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type SeniorityLevel,
 } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
-import { APP_CONFIG, type AppConfig, Correlation, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import { APP_CONFIG, type AppConfig, Correlation, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import { ModelRouter, ProviderRegistry } from '../providers';
@@ -23,6 +23,7 @@ import { ENGINE_ACTOR, RunFinisher } from './run-finisher';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { type RunControl, RunSession } from './run-session';
+import { RunSpend } from './run-spend';
 import { ToolInvoker } from './tools/tool-invoker';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
@@ -54,11 +55,11 @@ export class AgentRunner {
     private readonly router: ModelRouter,
     private readonly preflight: RunPreflight,
     private readonly records: RunRecordsRepository,
+    private readonly spend: RunSpend,
     private readonly workspaces: WorkspaceManager,
     private readonly tools: ToolInvoker,
     private readonly parking: RunParking,
     private readonly finisher: RunFinisher,
-    private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -218,9 +219,9 @@ export class AgentRunner {
       provider: registered,
       model: prepared.model,
       records: this.records,
+      spend: this.spend,
       workspaces: this.workspaces,
       tools: this.tools,
-      bus: this.bus,
       log: this.log,
       callTimeoutMs: this.config.engine.callTimeoutSeconds * 1000,
       firstRun: prepared.firstRun,

@@ -12,6 +12,7 @@ import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
 import { RunFinisher } from './run-finisher';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
+import { RunSpend } from './run-spend';
 import { TaskEngine } from './task-engine';
 import { builtinTools } from './tools/builtin-tools';
 import { ToolInvoker } from './tools/tool-invoker';
@@ -22,8 +23,9 @@ import { WorkspaceManager } from './workspace/workspace-manager';
  * The work engine that runs assigned tasks: the dispatcher and job queue, the runner, the ordered
  * pre-flight pipeline, the tools and the git workspaces. It takes tasks from the tasks module's
  * RunDispatch and writes them back through TaskLifecycle. Other modules extend it by registering
- * pre-flight checks with RunPreflight, security checks and output scanners with ToolInvoker, and the
- * approval gate (where escalated tool calls park their runs) with RunParking.
+ * pre-flight checks with RunPreflight, the spend control (budget) with RunSpend, security checks and
+ * output scanners with ToolInvoker, and the approval gate (where escalated tool calls park their runs)
+ * with RunParking.
  */
 @Module({
   imports: [AgentsModule, ProvidersModule, TasksModule],
@@ -33,6 +35,7 @@ import { WorkspaceManager } from './workspace/workspace-manager';
     RunFinisher,
     RunParking,
     RunRecordsRepository,
+    RunSpend,
     TaskEngine,
     {
       provide: RunPreflight,
@@ -65,6 +68,6 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         }),
     },
   ],
-  exports: [MergedFiles, RunParking, RunPreflight, TaskEngine, ToolInvoker],
+  exports: [MergedFiles, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
 })
 export class EngineModule {}

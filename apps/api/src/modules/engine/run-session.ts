@@ -3,21 +3,22 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 import {
-  Channel,
   type ChatMessage,
   type ChatResult,
+  type CostEntry,
   costOfCall,
+  estimateCallCost,
   type ProviderModel,
   type ReactLoopPorts,
   type ToolCall,
   type ToolDefinition,
   type ToolOutcome,
 } from '@app/domain';
-import type { AgentEntity, CostRecordEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
-import { announce, type EventBus } from '@app/platform';
+import type { AgentEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
 
 import type { RegisteredProvider } from '../providers';
 import type { RunRecordsRepository } from './run-records.repository';
+import type { RunSpend } from './run-spend';
 import type { ToolInvoker } from './tools/tool-invoker';
 import type { Workspace, WorkspaceManager } from './workspace/workspace-manager';
 
@@ -31,9 +32,9 @@ export interface SessionDeps {
   provider: RegisteredProvider;
   model: string;
   records: RunRecordsRepository;
+  spend: RunSpend;
   workspaces: WorkspaceManager;
   tools: ToolInvoker;
-  bus: EventBus;
   log: Logger;
   callTimeoutMs: number;
   /** The task's first run: no earlier run can have left a workspace branch to pick up. */
@@ -44,7 +45,7 @@ export interface SessionDeps {
 
 /**
  * One run's side of the ReAct loop: model calls with a cost record each, tool calls in the task's
- * worktree, and the task budget read before every call. The worktree is made by the first tool that
+ * worktree, and a spend reservation before every call. The worktree is made by the first tool that
  * may write; until then read-only tools look at the base branch's checkout, so runs that only read
  * (or use no tools) cost no git work at all.
  */
@@ -61,6 +62,8 @@ export class RunSession implements ReactLoopPorts {
    * before the run's outcome is applied; a failed cost record stops the run at the next call.
    */
   private writes: Promise<void> = Promise.resolve();
+  /** The reservation made for the next call, settled by its cost record or released. */
+  private reservation: string | null = null;
   private writeError: Error | null = null;
 
   constructor(
@@ -83,34 +86,68 @@ export class RunSession implements ReactLoopPorts {
     return this.control.shouldStop();
   }
 
-  budgetExceeded(): string | null {
-    const limit = this.task.budgetLimit;
-    if (limit > 0 && this.spent >= limit) {
-      return `task budget exhausted: spent ${this.spent.toFixed(6)} of ${limit}`;
+  /**
+   * Before each call: the spend control reserves the call's estimated cost against the task's cap,
+   * the monthly hard stop and the agent's daily limit (across replicas), or refuses it.
+   */
+  async budgetExceeded(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Promise<string | null> {
+    if (this.writeError) {
+      throw this.writeError;
     }
+    const verdict = await this.deps.spend.reserve({
+      task: this.task,
+      agent: this.agent,
+      provider: this.deps.provider.record.name,
+      model: this.deps.model,
+      estimatedCost: estimateCallCost(this.pricing, messages, tools, this.modelSettings().max_tokens),
+    });
+    if (!verdict.ok) {
+      return verdict.reason;
+    }
+    this.reservation = verdict.reservationId;
     return null;
   }
 
   async call(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Promise<ChatResult> {
+    const reservation = this.reservation;
+    this.reservation = null;
     if (this.writeError) {
+      this.release(reservation);
       throw this.writeError;
     }
-    const settings = (this.agent.settings as { model?: { temperature?: number; max_tokens?: number } }).model ?? {};
-    const result = await this.deps.provider.driver.chat({
-      model: this.deps.model,
-      messages: [...messages],
-      ...(tools.length > 0 ? { tools: [...tools] } : {}),
-      temperature: settings.temperature,
-      maxOutputTokens: settings.max_tokens,
-      signal: this.control.signal,
-      timeoutMs: this.deps.callTimeoutMs,
-    });
+    const settings = this.modelSettings();
+    let result: ChatResult;
+    try {
+      result = await this.deps.provider.driver.chat({
+        model: this.deps.model,
+        messages: [...messages],
+        ...(tools.length > 0 ? { tools: [...tools] } : {}),
+        temperature: settings.temperature,
+        maxOutputTokens: settings.max_tokens,
+        signal: this.control.signal,
+        timeoutMs: this.deps.callTimeoutMs,
+      });
+    } catch (error) {
+      // No usage came back: nothing was billed, so the reservation is given back.
+      this.release(reservation);
+      throw error;
+    }
     this.calls += 1;
     if (this.calls === 1) {
       this.promptTokens = result.usage.inputTokens;
     }
-    this.recordCost(result);
+    this.recordCost(result, reservation);
     return result;
+  }
+
+  private modelSettings(): { temperature?: number; max_tokens?: number } {
+    return (this.agent.settings as { model?: { temperature?: number; max_tokens?: number } }).model ?? {};
+  }
+
+  private release(reservation: string | null): void {
+    if (reservation !== null) {
+      this.behind(() => this.deps.spend.release(reservation));
+    }
   }
 
   /** Waits for the run's rows; throws the error of a cost record that could not be written. */
@@ -177,11 +214,11 @@ export class RunSession implements ReactLoopPorts {
     });
   }
 
-  private recordCost(result: ChatResult): void {
+  private recordCost(result: ChatResult, reservation: string | null): void {
     const { inputTokens, outputTokens } = result.usage;
     const cost = costOfCall(this.pricing, inputTokens, outputTokens);
     this.cost += cost;
-    const row: CostRecordEntity = {
+    const entry: CostEntry = {
       id: randomUUID(),
       agentId: this.agent.id,
       taskId: this.task.id,
@@ -195,36 +232,10 @@ export class RunSession implements ReactLoopPorts {
     };
     this.behind(async () => {
       try {
-        await this.deps.records.insertCost(row);
+        await this.deps.spend.record(entry, reservation);
       } catch (error) {
         this.writeError ??= new Error(`cost record not written: ${(error as Error).message}`, { cause: error });
-        return;
       }
-      await this.costRecorded(row);
-    });
-  }
-
-  private async costRecorded(row: CostRecordEntity): Promise<void> {
-    const { inputTokens, outputTokens, costUsd: cost } = row;
-    this.deps.log.info(
-      { provider: row.provider, model: row.model, input_tokens: inputTokens, output_tokens: outputTokens, cost },
-      'budget.record.added',
-    );
-    await announce(this.deps.bus, this.deps.log, {
-      channel: Channel.Budget,
-      event_type: 'cost.recorded',
-      payload: {
-        agent_id: row.agentId,
-        task_id: row.taskId,
-        provider: row.provider,
-        model: row.model,
-        input_tokens: inputTokens,
-        output_tokens: outputTokens,
-        total_tokens: inputTokens + outputTokens,
-        cost_usd: cost,
-        call_category: row.callCategory,
-        timestamp: row.timestamp.toISOString(),
-      },
     });
   }
 

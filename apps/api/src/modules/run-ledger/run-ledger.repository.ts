@@ -5,7 +5,10 @@ import { ACTIVITY_SOURCE_CAP } from '@app/domain';
 import { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
-/** The TypeORM reads of what runs leave behind; the engine's RunRecordsRepository writes these rows. */
+/**
+ * The TypeORM reads of what runs leave behind; the engine writes tool invocations and metrics, the
+ * budget module the cost records.
+ */
 @Injectable()
 export class RunLedgerRepository {
   constructor(private readonly database: DatabaseService) {}

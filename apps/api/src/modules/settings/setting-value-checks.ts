@@ -8,7 +8,8 @@ import { SettingsSnapshot } from './settings-snapshot';
 /**
  * Rules beyond a definition's type, enum, range and pattern, checked before a value is stored: the
  * log sink settings must keep every sink rule together (one of them is checked with the other's
- * running value, so a change cannot make the pair collide).
+ * running value, so a change cannot make the pair collide), and the budget's downgrade map must be
+ * a list of alias pairs.
  */
 @Injectable()
 export class SettingValueChecks {

@@ -4,7 +4,6 @@ import { type SettingDefinition, settingId } from '@app/domain';
 import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
 
 import { LoggingSettingsApplier } from './logging-settings.applier';
-import { BUDGET_SETTINGS } from './namespaces/budget.settings';
 import { COORDINATION_SETTINGS } from './namespaces/coordination.settings';
 import { MEMORY_SETTINGS } from './namespaces/memory.settings';
 import { SecurityConfigController } from './security-config.controller';
@@ -47,7 +46,6 @@ export class SettingsFeatureModule {}
     declaring([
       ...API_SERVER_SETTINGS,
       ...MEMORY_SETTINGS,
-      ...BUDGET_SETTINGS,
       ...COORDINATION_SETTINGS,
       ...OBSERVABILITY_SETTINGS,
     ]),

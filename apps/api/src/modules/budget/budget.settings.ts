@@ -1,4 +1,4 @@
-import { defineSettings } from '@app/domain';
+import { defineSettings, ErrorCode, parseDowngradeMap, ValidationError } from '@app/domain';
 
 const percent = (key: string, fallback: string, description: string) => ({
   key,
@@ -11,7 +11,17 @@ const percent = (key: string, fallback: string, description: string) => ({
   max: 100,
 });
 
-/** The `budget` namespace, held here until a budget module owns it. */
+const riskLimit = (key: string, fallback: string, description: string) => ({
+  key,
+  type: 'float' as const,
+  default: fallback,
+  description,
+  group: 'Risk budget',
+  level: 'advanced' as const,
+  min: 0,
+});
+
+/** The `budget` namespace (spec "Budget configuration"; a zero limit is no limit). */
 export const BUDGET_SETTINGS = defineSettings('budget', [
   { key: 'total_monthly', type: 'float', default: '100.0', description: 'Monthly budget', group: 'Limits', min: 0 },
   {
@@ -52,6 +62,20 @@ export const BUDGET_SETTINGS = defineSettings('budget', [
     min: 1,
     max: 28,
   },
+  {
+    key: 'auto_downgrade_map',
+    type: 'json',
+    default: '[]',
+    description: 'Ordered [from, to] pairs of model aliases used by the downgrade',
+    group: 'Downgrade',
+    level: 'advanced',
+    validate: (text: string): void => {
+      const parsed = parseDowngradeMap(JSON.parse(text));
+      if (!parsed.ok) {
+        throw new ValidationError(`budget.auto_downgrade_map: ${parsed.problem}`, ErrorCode.BudgetDowngradeMapInvalid);
+      }
+    },
+  },
   percent('alert_warn_at', '75', 'Percent of the budget that raises a warning'),
   percent('alert_critical_at', '90', 'Percent of the budget that raises a critical alert'),
   percent('alert_hard_stop_at', '100', 'Percent of the budget that stops spending'),
@@ -62,5 +86,24 @@ export const BUDGET_SETTINGS = defineSettings('budget', [
     description: 'ISO 4217 currency code',
     group: 'Limits',
     pattern: '[A-Z]{3}',
+  },
+  {
+    key: 'risk_budget_enabled',
+    type: 'bool',
+    default: 'false',
+    description: 'Limit the risk agents may take',
+    group: 'Risk budget',
+    level: 'advanced',
+  },
+  riskLimit('risk_per_task_limit', '5.0', 'Risk units one task may take'),
+  riskLimit('risk_per_agent_daily_limit', '20.0', 'Risk units one agent may take a day'),
+  riskLimit('risk_total_daily_limit', '100.0', 'Risk units all agents may take a day'),
+  {
+    ...percent('risk_alert_warn_at', '75', 'Percent of a daily risk limit that raises a warning'),
+    group: 'Risk budget',
+  },
+  {
+    ...percent('risk_alert_critical_at', '90', 'Percent of a daily risk limit that raises a critical alert'),
+    group: 'Risk budget',
   },
 ]);

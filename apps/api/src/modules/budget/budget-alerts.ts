@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import { alertLevelAt, alertRank, billingPeriod, BUDGET_ALERT_LEVELS, Channel, isoDay, usedPercent } from '@app/domain';
+import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+
+import { BudgetAlertsRepository } from './budget-alerts.repository';
+import { BudgetExhaustion } from './budget-exhaustion';
+import { BudgetSettings } from './budget-settings';
+import { CostRollupsRepository } from './cost-rollups.repository';
+
+/**
+ * Alerts on the monthly budget at warn, critical and hard stop, once per upward crossing across
+ * replicas (a compare-and-set on the stored level): a `budget` channel event, the log event
+ * `budget.alert.raised`, and at the hard stop the exhaustion hook.
+ */
+@Injectable()
+export class BudgetAlerts {
+  private readonly log: Logger;
+  /** The level this replica last saw per scope: an unchanged level costs no write. */
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly settings: BudgetSettings,
+    private readonly rollups: CostRollupsRepository,
+    private readonly levels: BudgetAlertsRepository,
+    private readonly exhaustion: BudgetExhaustion,
+    private readonly bus: EventBus,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.log = logging.forName('budget.alerts');
+  }
+
+  /** Re-reads the period's spend after a record and announces a level it newly reached. */
+  async check(now: Date, agentId: string): Promise<void> {
+    const config = this.settings.config();
+    if (config.totalMonthly <= 0) {
+      return;
+    }
+    const period = billingPeriod(now, config.resetDay);
+    const spent = (await this.rollups.totals({ grain: 'day', from: period.start, to: period.end })).costUsd;
+    const percent = usedPercent(spent, config.totalMonthly);
+    const level = alertLevelAt(percent, config.alerts);
+    const scope = `monthly:${isoDay(period.start)}`;
+    const rank = alertRank(level);
+    if (this.seen.get(scope) === rank) {
+      return;
+    }
+    const previous = await this.levels.raise(scope, rank, now);
+    this.seen.set(scope, rank);
+    if (previous === null) {
+      return;
+    }
+    const previousLevel = BUDGET_ALERT_LEVELS[previous];
+    const fields = { level, previous_level: previousLevel, used_percent: percent, spent, total: config.totalMonthly };
+    this.log.warn(fields, 'budget.alert.raised');
+    await announce(this.bus, this.log, {
+      channel: Channel.Budget,
+      event_type: 'alert.raised',
+      payload: {
+        level,
+        previous_level: previousLevel,
+        scope: 'monthly',
+        used_percent: percent,
+        spent,
+        total_monthly: config.totalMonthly,
+        currency: config.currency,
+        period_start: period.start.toISOString(),
+      },
+    });
+    if (level === 'hard_stop') {
+      const reason = `monthly budget at ${percent.toFixed(1)}% (hard stop at ${config.alerts.hardStopAt}%)`;
+      await this.exhaustion.exhausted({ limit: 'monthly', agentId, reason, at: now }, scope);
+    }
+  }
+}

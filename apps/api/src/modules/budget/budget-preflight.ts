@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+
+import { billingPeriod, dayStart, modelDowngradeTarget, judgeRunStart, type PreflightCheck, usedPercent } from '@app/domain';
+
+import { ModelRouter } from '../providers';
+import { BudgetSettings } from './budget-settings';
+import { SpendReservationsRepository } from './spend-reservations.repository';
+
+/**
+ * The budget's steps of the run pre-flight (engine.md §10): at task start the monthly hard stop
+ * (6000) and the agent's daily limit (6001), then the auto-downgrade of the model alias, which
+ * happens only here, at the task boundary, never mid-run.
+ */
+@Injectable()
+export class BudgetPreflight {
+  constructor(
+    private readonly settings: BudgetSettings,
+    private readonly reservations: SpendReservationsRepository,
+    private readonly router: ModelRouter,
+  ) {}
+
+  checks(): PreflightCheck[] {
+    return [this.limits(), this.downgrade()];
+  }
+
+  private async periodSpend(agentId: string, taskId: string) {
+    const config = this.settings.config();
+    const now = new Date();
+    const period = billingPeriod(now, config.resetDay);
+    const spent = await this.reservations.spendState({
+      periodStart: period.start,
+      periodEnd: period.end,
+      today: dayStart(now),
+      agentId,
+      taskId,
+    });
+    return { config, spent };
+  }
+
+  private limits(): PreflightCheck {
+    return {
+      name: 'budget_limits',
+      order: 200,
+      check: async ({ task, agent }) => {
+        const { config, spent } = await this.periodSpend(agent.id, task.id);
+        const refusal = judgeRunStart(config, spent);
+        return refusal
+          ? { ok: false, code: refusal.code, reason: `[${refusal.code}] ${refusal.reason}` }
+          : { ok: true };
+      },
+    };
+  }
+
+  private downgrade(): PreflightCheck {
+    return {
+      name: 'budget_downgrade',
+      order: 300,
+      check: async ({ task, agent, provider, model }) => {
+        const config = this.settings.config();
+        if (!config.autoDowngrade.enabled || config.autoDowngrade.downgradeMap.length === 0) {
+          return { ok: true };
+        }
+        const { spent } = await this.periodSpend(agent.id, task.id);
+        const percent = usedPercent(spent.period, config.totalMonthly);
+        const models = this.router.models();
+        const current = models.find((m) => m.provider === provider && (m.id === model || m.alias === model));
+        const target = modelDowngradeTarget(config, percent, current?.alias ?? model);
+        if (target === null) {
+          return { ok: true };
+        }
+        const cheaper =
+          models.find((m) => m.provider === provider && (m.alias === target || m.id === target)) ??
+          models.find((m) => m.alias === target || m.id === target);
+        if (!cheaper) {
+          return { ok: true, note: `no model for downgrade alias ${target}; kept ${model}` };
+        }
+        return {
+          ok: true,
+          provider: cheaper.provider,
+          model: cheaper.id,
+          note: `budget ${percent.toFixed(1)}% used: downgraded ${current?.alias ?? model} to ${target}`,
+        };
+      },
+    };
+  }
+}

@@ -1,0 +1,130 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import {
+  billingPeriod,
+  Channel,
+  type CostEntry,
+  dayStart,
+  isoDay,
+  judgeCall,
+  type SpendControl,
+  type SpendRequest,
+  type SpendVerdict,
+  taskLimitOf,
+} from '@app/domain';
+import { announce, APP_CONFIG, type AppConfig, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+
+import { BudgetAlerts } from './budget-alerts';
+import { BudgetExhaustion } from './budget-exhaustion';
+import { BudgetSettings } from './budget-settings';
+import { CostLedgerRepository } from './cost-ledger.repository';
+import { SpendReservationsRepository } from './spend-reservations.repository';
+
+/** Beyond its call timeout, how long a reservation may wait for its record before recovery takes it. */
+const SETTLE_GRACE_MS = 60_000;
+
+/**
+ * The engine's spend control. Before a model call its estimated cost is reserved against the
+ * task's cap, the monthly hard stop and the agent's daily limit (or refused, 6000/6001); the call's
+ * cost record is written with its rollups, settling the reservation, in one transaction, logged
+ * (`budget.record.added`) and announced; then the alert levels are checked.
+ */
+@Injectable()
+export class CostLedger implements SpendControl {
+  /** This replica, as the owner of its reservations. */
+  readonly owner = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly log: Logger;
+  private readonly reservationTtlMs: number;
+
+  constructor(
+    private readonly ledger: CostLedgerRepository,
+    private readonly reservations: SpendReservationsRepository,
+    private readonly settings: BudgetSettings,
+    private readonly alerts: BudgetAlerts,
+    private readonly exhaustion: BudgetExhaustion,
+    private readonly bus: EventBus,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.log = logging.forName('budget.ledger');
+    this.reservationTtlMs = config.engine.callTimeoutSeconds * 1000 + SETTLE_GRACE_MS;
+  }
+
+  async reserve(request: SpendRequest): Promise<SpendVerdict> {
+    const config = this.settings.config();
+    const now = new Date();
+    const period = billingPeriod(now, config.resetDay);
+    const estimate = Math.max(0, request.estimatedCost);
+    const taskLimit = taskLimitOf(request.task.budgetLimit);
+    const row = {
+      id: randomUUID(),
+      agentId: request.agent.id,
+      taskId: request.task.id,
+      provider: request.provider.slice(0, 100),
+      model: request.model.slice(0, 200),
+      estimateUsd: estimate,
+      state: 'open',
+      owner: this.owner,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.reservationTtlMs),
+      costRecordId: null,
+    };
+    const { refusal } = await this.reservations.reserve(
+      { row, periodStart: period.start, periodEnd: period.end, today: dayStart(now) },
+      (spent) => judgeCall(config, spent, estimate, taskLimit),
+    );
+    if (refusal === null) {
+      return { ok: true, reservationId: row.id };
+    }
+    this.log.warn({ limit: refusal.limit, code: refusal.code, reason: refusal.reason }, 'budget.call.refused');
+    if (refusal.limit !== 'task') {
+      const scope = refusal.limit === 'monthly' ? isoDay(period.start) : `${request.agent.id}:${isoDay(now)}`;
+      await this.exhaustion.exhausted(
+        { limit: refusal.limit, agentId: request.agent.id, reason: refusal.reason, at: now },
+        scope,
+      );
+    }
+    return { ok: false, reason: refusal.reason, code: refusal.code };
+  }
+
+  async release(reservationId: string): Promise<void> {
+    await this.reservations.release(reservationId);
+  }
+
+  async record(entry: CostEntry, reservationId: string | null): Promise<void> {
+    await this.ledger.record(entry, reservationId);
+    await this.recorded(entry);
+  }
+
+  /** After a record is in: the log line, the event and the alert check (failures only logged). */
+  async recorded(entry: CostEntry): Promise<void> {
+    const { inputTokens, outputTokens, costUsd: cost } = entry;
+    this.log.info(
+      { provider: entry.provider, model: entry.model, input_tokens: inputTokens, output_tokens: outputTokens, cost },
+      'budget.record.added',
+    );
+    await announce(this.bus, this.log, {
+      channel: Channel.Budget,
+      event_type: 'cost.recorded',
+      payload: {
+        agent_id: entry.agentId,
+        task_id: entry.taskId,
+        provider: entry.provider,
+        model: entry.model,
+        input_tokens: inputTokens,
+        output_tokens: outputTokens,
+        total_tokens: inputTokens + outputTokens,
+        cost_usd: cost,
+        call_category: entry.callCategory,
+        timestamp: entry.timestamp.toISOString(),
+      },
+    });
+    await this.alerts.check(new Date(), entry.agentId).catch((error: unknown) => {
+      this.log.error({ err: error }, 'budget.alert.check_failed');
+    });
+  }
+}

@@ -1,0 +1,4 @@
+// The budget module's public face: other modules import only from here.
+export { BudgetModule } from './budget.module';
+export { type BudgetExhausted, BudgetExhaustion, type ExhaustionListener } from './budget-exhaustion';
+export { type SpendBucket, type SpendFilter, SpendHistory, type SpendTotal } from './spend-history';

@@ -1,0 +1,3 @@
+export * from './budget-config';
+export * from './spend-limits';
+export * from './time-buckets';

@@ -1,0 +1,75 @@
+import type { ChatMessage, ToolDefinition } from '../providers/driver';
+import type { PreflightAgent, PreflightTask } from './preflight';
+import { costOfCall } from './run-metrics';
+
+/** Call categories of a cost record (spec "Cost record"). */
+export const CALL_CATEGORIES = ['productive', 'coordination', 'system'] as const;
+export type CallCategory = (typeof CALL_CATEGORIES)[number];
+
+/** One model call's cost as the engine hands it over to be written. */
+export interface CostEntry {
+  readonly id: string;
+  readonly agentId: string;
+  readonly taskId: string | null;
+  readonly provider: string;
+  readonly model: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number;
+  readonly callCategory: CallCategory;
+  readonly timestamp: Date;
+}
+
+/** A model call about to start: who makes it and an upper estimate of what it will cost. */
+export interface SpendRequest {
+  readonly task: PreflightTask;
+  readonly agent: PreflightAgent;
+  readonly provider: string;
+  readonly model: string;
+  readonly estimatedCost: number;
+}
+
+/** Go ahead (holding a reservation to settle or release), or refuse with a 6xxx code. */
+export type SpendVerdict = { ok: true; reservationId: string | null } | { ok: false; reason: string; code: number };
+
+/**
+ * How runs spend, plugged into the engine by the budget module: before every model call the call's
+ * estimated cost is reserved against the limits (or refused); afterwards its cost record is written,
+ * settling the reservation in the same transaction; a call that failed without usage releases it.
+ */
+export interface SpendControl {
+  reserve(request: SpendRequest): Promise<SpendVerdict>;
+  record(entry: CostEntry, reservationId: string | null): Promise<void>;
+  release(reservationId: string): Promise<void>;
+}
+
+/** Output tokens a call is assumed to produce when the agent sets no `max_tokens`. */
+export const CALL_OUTPUT_ESTIMATE_TOKENS = 1024;
+
+/** Characters per token the estimate assumes: fewer than the usual four, so it errs high. */
+const CHARS_PER_TOKEN = 3;
+/** Tokens a provider adds per message for roles and framing. */
+const MESSAGE_OVERHEAD_TOKENS = 8;
+
+/** An upper estimate of a call's input tokens from its messages and tool definitions. */
+export function estimateInputTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): number {
+  let chars = tools.length > 0 ? JSON.stringify(tools).length : 0;
+  for (const message of messages) {
+    chars += message.content.length;
+    if (message.role === 'assistant' && message.toolCalls) {
+      chars += JSON.stringify(message.toolCalls).length;
+    }
+  }
+  return Math.ceil(chars / CHARS_PER_TOKEN) + messages.length * MESSAGE_OVERHEAD_TOKENS;
+}
+
+/** The estimated cost of a call: its input estimate, and `maxOutputTokens` (or the default) out. */
+export function estimateCallCost(
+  prices: { costPer1kInput: number; costPer1kOutput: number } | undefined,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+  maxOutputTokens: number | undefined,
+): number {
+  const output = maxOutputTokens !== undefined && maxOutputTokens > 0 ? maxOutputTokens : CALL_OUTPUT_ESTIMATE_TOKENS;
+  return costOfCall(prices, estimateInputTokens(messages, tools), output);
+}

@@ -1,0 +1,182 @@
+import { CostRecordEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
+import { ErrorCode } from '@app/domain';
+import { eventually, testBackends } from '@app/testing';
+
+import {
+  bearer,
+  createCompany,
+  expectError,
+  type MockLlm,
+  setupCeo,
+  startMockLlm,
+  startTestApp,
+  type TestApp,
+} from '../support';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const B = '/api/v1/budget';
+const ENV = {
+  SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
+  SYNTHORG_ENGINE_GRACE_SECONDS: '2',
+  SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1',
+};
+
+jest.setTimeout(90_000);
+
+describe.each(testBackends())('budget on %s', (backend) => {
+  let t: TestApp;
+  let mock: MockLlm;
+  let ceo: string;
+  let project: string;
+  let agent: { id: string; name: string };
+
+  beforeAll(async () => {
+    mock = await startMockLlm();
+    t = await startTestApp({ backend, env: ENV });
+    ceo = await setupCeo(t);
+    await t.http
+      .post('/api/v1/providers')
+      .set(bearer(ceo))
+      .send({
+        name: 'mock',
+        gateway_provider: 'openai',
+        auth_type: 'none',
+        base_url: `${mock.url}/v1`,
+        models: [{ id: 'mock-small', alias: 'small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+      })
+      .expect(201);
+    const company = await createCompany(t, ceo);
+    const agents = (await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[];
+    const first = agents.find((a) => a.name === company.agents[0].name) as Json;
+    agent = { id: first.id as string, name: first.name as string };
+    project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Budget' }).expect(201)).body.data
+      .id as string;
+  });
+
+  afterEach(() => mock.reset());
+
+  afterAll(async () => {
+    await t.close();
+    await mock.close();
+  });
+
+  const setting = (key: string, value: string) =>
+    t.http.put(`/api/v1/settings/budget/${key}`).set(bearer(ceo)).send({ value }).expect(200);
+
+  const getTask = async (id: string): Promise<Json> =>
+    (await t.http.get(`/api/v1/tasks/${id}`).set(bearer(ceo)).expect(200)).body.data as Json;
+
+  async function runTask(): Promise<Json> {
+    const created = await t.http
+      .post('/api/v1/tasks')
+      .set(bearer(ceo))
+      .send({
+        title: 'Say hello',
+        description: 'Answer hello.',
+        type: 'development',
+        project,
+        created_by: 'ceo',
+        assigned_to: agent.name,
+      })
+      .expect(201);
+    const id = created.body.data.id as string;
+    return eventually(
+      () => getTask(id),
+      (x) => ['completed', 'blocked', 'failed'].includes(x.status as string) || typeof x.status_reason === 'string',
+    );
+  }
+
+  const rawRecords = () => t.app.get(DatabaseService).dataSource.getRepository(CostRecordEntity).find();
+
+  it('should answer 401 without a token and 400 for a bad filter or page', async () => {
+    expectError((await t.http.get(B).expect(401)).body, ErrorCode.Unauthorized, 'auth');
+    expectError((await t.http.get(`${B}/config`).expect(401)).body, ErrorCode.Unauthorized, 'auth');
+    const bad = await t.http.get(`${B}/records?limit=0`).set(bearer(ceo)).expect(400);
+    expect(bad.body.success).toBe(false);
+    await t.http
+      .get(`${B}/records?agent_id=${'x'.repeat(200)}`)
+      .set(bearer(ceo))
+      .expect(400);
+  });
+
+  it('should answer the configuration in the reference shape with the risk budget', async () => {
+    const res = await t.http.get(`${B}/config`).set(bearer(ceo)).expect(200);
+    expect(res.body.data).toEqual({
+      total_monthly: 0,
+      alerts: { warn_at: 75, critical_at: 90, hard_stop_at: 100 },
+      per_task_limit: 5,
+      per_agent_daily_limit: 0,
+      auto_downgrade: { enabled: false, threshold: 85, downgrade_map: [], boundary: 'task_assignment' },
+      reset_day: 1,
+      currency: 'EUR',
+      risk_budget: {
+        enabled: false,
+        per_task_risk_limit: 5,
+        per_agent_daily_risk_limit: 20,
+        total_daily_risk_limit: 100,
+        alerts: { warn_at: 75, critical_at: 90 },
+      },
+    });
+    const bad = await t.http
+      .put('/api/v1/settings/budget/auto_downgrade_map')
+      .set(bearer(ceo))
+      .send({ value: '[["large","large"]]' })
+      .expect(400);
+    expectError(bad.body, ErrorCode.BudgetDowngradeMapInvalid, 'validation');
+  });
+
+  it('should list records with summaries over every matching record, and an agent total', async () => {
+    await runTask();
+    await runTask();
+    const raw = await rawRecords();
+    expect(raw.length).toBeGreaterThanOrEqual(2);
+    const total = raw.reduce((sum, r) => sum + r.costUsd, 0);
+    const page = await t.http.get(`${B}/records?limit=1`).set(bearer(ceo)).expect(200);
+    expect(page.body.data).toHaveLength(1);
+    expect(page.body.pagination.total).toBe(raw.length);
+    expect(page.body.period_summary.record_count).toBe(raw.length);
+    expect(page.body.period_summary.total_cost_usd).toBeCloseTo(total, 9);
+    expect(page.body.daily_summary.reduce((n: number, d: Json) => n + (d.record_count as number), 0)).toBe(raw.length);
+    expect(page.body.currency).toBe('EUR');
+    const task = raw[0].taskId as string;
+    const byTask = await t.http.get(`${B}/records?task_id=${task}&agent_id=${agent.id}`).set(bearer(ceo)).expect(200);
+    expect(byTask.body.period_summary.record_count).toBe(raw.filter((r) => r.taskId === task).length);
+    const mine = await t.http.get(`${B}/agents/${agent.id}`).set(bearer(ceo)).expect(200);
+    expect(mine.body.data.total_cost_usd).toBeCloseTo(total, 9);
+    const summary = await t.http.get(B).set(bearer(ceo)).expect(200);
+    expect(summary.body.data.by_agent[0]).toMatchObject({ agent_id: agent.id, record_count: raw.length });
+    expect(summary.body.data.alert_level).toBe('normal');
+  });
+
+  it('should raise each alert once per upward crossing', async () => {
+    await setting('total_monthly', '100000');
+    await setting('alert_warn_at', '0');
+    await runTask();
+    await runTask();
+    await setting('alert_critical_at', '0');
+    await runTask();
+    await runTask();
+    const alerts = t.consoleLines().filter((line) => line.includes('budget.alert.raised'));
+    expect(alerts).toHaveLength(2);
+    expect(alerts[0]).toContain('warning');
+    expect(alerts[1]).toContain('critical');
+    await setting('alert_warn_at', '75');
+    await setting('alert_critical_at', '90');
+  });
+
+  it('should refuse new runs once the monthly hard stop is reached, without another model call', async () => {
+    const spent = (await rawRecords()).reduce((sum, r) => sum + r.costUsd, 0);
+    await setting('total_monthly', (spent / 2).toFixed(6));
+    const before = (await rawRecords()).length;
+    const task = await runTask();
+    expect(task.status).toBe('blocked');
+    expect(task.status_reason).toContain('budget_limits');
+    expect(task.status_reason).toContain(String(ErrorCode.BudgetExhausted));
+    expect((await rawRecords()).length).toBe(before);
+    const summary = await t.http.get(B).set(bearer(ceo)).expect(200);
+    expect(summary.body.data.alert_level).toBe('hard_stop');
+    await setting('total_monthly', '0');
+  });
+});
