@@ -48,6 +48,16 @@ export const ErrorCode = {
   RequestNestingTooDeep: 2027,
   /** A provider's endpoint changed without its credentials being given again in the same request. */
   ProviderCredentialsRequired: 2028,
+  /** `period` of the analytics trends is not 7d, 30d or 90d. */
+  TrendPeriodInvalid: 2035,
+  /** `metric` of the analytics trends is not one of spend, tasks_completed, active_agents, success_rate. */
+  TrendMetricInvalid: 2036,
+  /** `horizon_days` of the analytics forecast is not an integer from 1 to 90. */
+  ForecastHorizonOutOfRange: 2037,
+  /** A report `period` other than daily, weekly or monthly. */
+  ReportPeriodInvalid: 2038,
+  /** A report `template` the service does not know. */
+  ReportTemplateInvalid: 2039,
   /** A setting value is not of its declared type (int, float, bool, json). */
   SettingTypeInvalid: 2040,
   /** A setting value is not one of its enum values. */
@@ -78,6 +88,8 @@ export const ErrorCode = {
   ProviderPresetNotFound: 3022,
   /** No workspace exists for the task (never created, or already removed). */
   WorkspaceNotFound: 3023,
+  /** No stored report has the given id. */
+  ReportNotFound: 3032,
   /** No settings namespace of that name. */
   SettingNamespaceNotFound: 3040,
   /** The namespace declares no setting of that key. */
