@@ -4,9 +4,11 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
+import { AnalyticsModule } from './modules/analytics';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
+import { ReportsModule } from './modules/reports';
 import { SettingsModule } from './modules/settings';
 import { SetupModule } from './modules/setup';
 import { TasksModule } from './modules/tasks';
@@ -34,6 +36,8 @@ export class AppModule {
         SetupModule,
         TasksModule,
         EngineModule,
+        AnalyticsModule,
+        ReportsModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -1,11 +1,11 @@
 import { addDays, DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour } from './time-buckets';
 
 /** Trend windows and metrics of `GET /analytics/trends`; the first of each is the default. */
-export const TREND_PERIODS = ['7d', '30d', '90d'] as const;
-export type TrendPeriod = (typeof TREND_PERIODS)[number];
+export const ANALYTICS_TREND_PERIODS = ['7d', '30d', '90d'] as const;
+export type AnalyticsTrendPeriod = (typeof ANALYTICS_TREND_PERIODS)[number];
 
-export const TREND_METRICS = ['spend', 'tasks_completed', 'active_agents', 'success_rate'] as const;
-export type TrendMetric = (typeof TREND_METRICS)[number];
+export const ANALYTICS_TREND_METRICS = ['spend', 'tasks_completed', 'active_agents', 'success_rate'] as const;
+export type AnalyticsTrendMetric = (typeof ANALYTICS_TREND_METRICS)[number];
 
 export type BucketSize = 'hour' | 'day';
 
@@ -17,23 +17,23 @@ export interface TrendBuckets {
   readonly from: Date;
 }
 
-const WINDOW_DAYS: Readonly<Record<TrendPeriod, number>> = { '7d': 7, '30d': 30, '90d': 90 };
+const WINDOW_DAYS: Readonly<Record<AnalyticsTrendPeriod, number>> = { '7d': 7, '30d': 30, '90d': 90 };
 
 /**
  * The buckets of a window ending at `now`: hourly for 7d (168, the last one the hour `now` is in),
  * daily for 30d and 90d (30 or 90, the last one today). Boundaries are UTC hours and days.
  */
-export function trendBuckets(period: TrendPeriod, now: Date): TrendBuckets {
+export function trendBuckets(period: AnalyticsTrendPeriod, now: Date): TrendBuckets {
   const days = WINDOW_DAYS[period];
   if (period === '7d') {
     const count = days * 24;
     const last = startOfUtcHour(now).getTime();
     const starts = Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * HOUR_MS));
-    return { size: 'hour', starts, from: starts[0] as Date };
+    return { size: 'hour', starts, from: starts[0] };
   }
   const today = startOfUtcDay(now);
   const starts = Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
-  return { size: 'day', starts, from: starts[0] as Date };
+  return { size: 'day', starts, from: starts[0] };
 }
 
 /** Width of a bucket in milliseconds. */
@@ -54,7 +54,7 @@ export function zeroFilled(buckets: TrendBuckets, points: readonly { bucket: Dat
   for (const point of points) {
     const index = bucketIndex(buckets, point.bucket);
     if (index >= 0) {
-      values[index] = (values[index] as number) + point.value;
+      values[index] = (values[index]) + point.value;
     }
   }
   return values;
@@ -81,5 +81,5 @@ export function successRatePerBucket(buckets: TrendBuckets, runs: readonly RunOu
     runs.map((run) => ({ bucket: run.completedAt, value: 1 })),
   );
   const succeeded = completedPerBucket(buckets, runs);
-  return all.map((count, i) => (count === 0 ? 0 : Math.round(((succeeded[i] as number) / count) * 1e4) / 1e4));
+  return all.map((count, i) => (count === 0 ? 0 : Math.round(((succeeded[i]) / count) * 1e4) / 1e4));
 }

@@ -11,6 +11,7 @@ import { ProjectEntity } from './project.entity';
 import { ProviderCallEntity } from './provider-call.entity';
 import { ProviderEntity } from './provider.entity';
 import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
+import { ReportEntity } from './report.entity';
 import { SessionEntity } from './session.entity';
 import { SettingEntity } from './setting.entity';
 import { TaskMetricEntity } from './task-metric.entity';
@@ -33,6 +34,7 @@ export {
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  ReportEntity,
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,
@@ -58,6 +60,7 @@ export const ALL_ENTITIES = [
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  ReportEntity,
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,
