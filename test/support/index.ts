@@ -5,4 +5,3 @@ export * from './auth-helpers';
 export * from './company-helpers';
 export * from './mock-llm';
 export * from './child-server';
-export * from './fixed-spend';

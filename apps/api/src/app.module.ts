@@ -5,6 +5,7 @@ import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platfo
 import { HealthModule } from './health/health.module';
 import { AgentsModule } from './modules/agents';
 import { AnalyticsModule } from './modules/analytics';
+import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { ProvidersModule } from './modules/providers';
@@ -36,6 +37,7 @@ export class AppModule {
         SetupModule,
         TasksModule,
         EngineModule,
+        BudgetModule,
         AnalyticsModule,
         ReportsModule,
         RealtimeModule,

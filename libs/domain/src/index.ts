@@ -1,5 +1,6 @@
 export * from './analytics';
 export * from './auth';
+export * from './budget';
 export * from './common/pagination';
 export * from './common/subsystems';
 export * from './errors';

@@ -1,4 +1,6 @@
-import { addDays, DAY_MS, roundTo, startOfUtcDay, utcDate } from './time-buckets';
+import { dayStart, isoDay } from '../budget';
+
+import { addDays, DAY_MS, roundTo } from './time-buckets';
 
 /** `horizon_days` of the forecast: 1 to 90, default 14. */
 export const FORECAST_HORIZON_MIN = 1;
@@ -38,7 +40,7 @@ export interface SpendForecast {
  * 14-day forecast learns from the last 14 days.
  */
 export function forecastLookbackStart(now: Date, horizonDays: number): Date {
-  return addDays(startOfUtcDay(now), -(horizonDays - 1));
+  return addDays(dayStart(now), -(horizonDays - 1));
 }
 
 /**
@@ -52,17 +54,17 @@ export function forecastSpend(input: ForecastInput): SpendForecast {
   const total = withData.reduce((sum, day) => sum + day.cost, 0);
   let span = 1;
   if (withData.length > 0) {
-    const times = withData.map((day) => startOfUtcDay(day.day).getTime());
+    const times = withData.map((day) => dayStart(day.day).getTime());
     span = Math.round((Math.max(...times) - Math.min(...times)) / DAY_MS) + 1;
   }
-  const distinctDays = new Set(withData.map((day) => utcDate(day.day))).size;
+  const distinctDays = new Set(withData.map((day) => isoDay(day.day))).size;
   const avg = total / span;
-  const tomorrow = addDays(startOfUtcDay(input.now), 1);
+  const tomorrow = addDays(dayStart(input.now), 1);
   return {
     horizonDays: input.horizonDays,
     projectedTotal: roundTo(avg * input.horizonDays, 6),
     dailyProjections: Array.from({ length: input.horizonDays }, (_, i) => ({
-      day: utcDate(addDays(tomorrow, i)),
+      day: isoDay(addDays(tomorrow, i)),
       projectedSpend: roundTo(avg * (i + 1), 6),
     })),
     daysUntilExhausted: input.monthlyBudget > 0 && avg > 0 ? Math.ceil(input.remaining / avg) : null,

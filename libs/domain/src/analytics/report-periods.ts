@@ -1,4 +1,6 @@
-import { addDays, startOfUtcDay } from './time-buckets';
+import { dayStart, type TimeRange } from '../budget';
+
+import { addDays } from './time-buckets';
 
 /** The report periods the interface lists, in the order `GET /reports/periods` answers them. */
 export const REPORT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
@@ -30,18 +32,12 @@ export function templateSections(template: ReportTemplate): readonly ReportSecti
   return TEMPLATE_SECTIONS[template];
 }
 
-/** A half-open UTC interval: `start` included, `end` excluded. */
-export interface TimeRange {
-  readonly start: Date;
-  readonly end: Date;
-}
-
 /**
  * The last complete period before `now`: daily is the previous day (00:00 to 00:00 UTC), weekly
  * the previous Monday to this week's Monday, monthly the previous 1st to this month's 1st.
  */
 export function previousReportPeriod(period: ReportPeriod, now: Date): TimeRange {
-  const today = startOfUtcDay(now);
+  const today = dayStart(now);
   switch (period) {
     case 'daily':
       return { start: addDays(today, -1), end: today };

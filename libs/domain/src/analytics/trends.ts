@@ -1,4 +1,6 @@
-import { addDays, DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour } from './time-buckets';
+import { dayStart, hourStart } from '../budget';
+
+import { addDays, DAY_MS, HOUR_MS } from './time-buckets';
 
 /** Trend windows and metrics of `GET /analytics/trends`; the first of each is the default. */
 export const ANALYTICS_TREND_PERIODS = ['7d', '30d', '90d'] as const;
@@ -27,11 +29,11 @@ export function trendBuckets(period: AnalyticsTrendPeriod, now: Date): TrendBuck
   const days = WINDOW_DAYS[period];
   if (period === '7d') {
     const count = days * 24;
-    const last = startOfUtcHour(now).getTime();
+    const last = hourStart(now).getTime();
     const starts = Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * HOUR_MS));
     return { size: 'hour', starts, from: starts[0] };
   }
-  const today = startOfUtcDay(now);
+  const today = dayStart(now);
   const starts = Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
   return { size: 'day', starts, from: starts[0] };
 }
@@ -54,7 +56,7 @@ export function zeroFilled(buckets: TrendBuckets, points: readonly { bucket: Dat
   for (const point of points) {
     const index = bucketIndex(buckets, point.bucket);
     if (index >= 0) {
-      values[index] = (values[index]) + point.value;
+      values[index] = values[index] + point.value;
     }
   }
   return values;
@@ -81,5 +83,5 @@ export function successRatePerBucket(buckets: TrendBuckets, runs: readonly RunOu
     runs.map((run) => ({ bucket: run.completedAt, value: 1 })),
   );
   const succeeded = completedPerBucket(buckets, runs);
-  return all.map((count, i) => (count === 0 ? 0 : Math.round(((succeeded[i]) / count) * 1e4) / 1e4));
+  return all.map((count, i) => (count === 0 ? 0 : Math.round((succeeded[i] / count) * 1e4) / 1e4));
 }

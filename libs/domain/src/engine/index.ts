@@ -3,6 +3,7 @@ export * from './prompt';
 export * from './react-loop';
 export * from './run-metrics';
 export * from './run-outcome';
+export * from './spend';
 export * from './task-job-queue';
 export * from './tool-guards';
 export * from './tools';

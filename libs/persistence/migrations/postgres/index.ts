@@ -5,6 +5,7 @@ import { ProviderRuntime1795287671026 } from './1795287671026-provider-runtime';
 import { TaskEngine1795291282083 } from './1795291282083-task-engine';
 import { IdempotencyKeys1795598708698 } from './1795598708698-idempotency-keys';
 import { ListIndexes1795603478664 } from './1795603478664-list-indexes';
+import { CostRollups1795608397288 } from './1795608397288-cost-rollups';
 import { Reports1795609086344 } from './1795609086344-reports';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
@@ -16,5 +17,6 @@ export const POSTGRES_MIGRATIONS = [
   TaskEngine1795291282083,
   IdempotencyKeys1795598708698,
   ListIndexes1795603478664,
+  CostRollups1795608397288,
   Reports1795609086344,
 ];

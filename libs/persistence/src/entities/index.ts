@@ -2,6 +2,7 @@ import { AgentLifecycleEventEntity } from './agent-lifecycle-event.entity';
 import { AgentEntity } from './agent.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
+import { CostRollupEntity } from './cost-rollup.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -25,6 +26,7 @@ export {
   AgentEntity,
   CompanyEntity,
   CostRecordEntity,
+  CostRollupEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,
@@ -51,6 +53,7 @@ export const ALL_ENTITIES = [
   AgentEntity,
   CompanyEntity,
   CostRecordEntity,
+  CostRollupEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,

@@ -25,7 +25,7 @@ export class AnalyticsController {
   @Endpoint({
     summary: 'Task, agent and budget figures with the 7-day spend',
     response: OverviewMetricsDto,
-    errors: [401, 403, 503],
+    errors: [401, 403],
     permission: Permission.Read,
   })
   overview(): Promise<OverviewMetricsDto> {
@@ -36,7 +36,7 @@ export class AnalyticsController {
   @Endpoint({
     summary: 'A metric over 7, 30 or 90 days in zero-filled UTC buckets (hourly for 7d, daily otherwise)',
     response: TrendsResponseDto,
-    errors: [400, 401, 403, 503],
+    errors: [400, 401, 403],
     permission: Permission.Read,
   })
   trends(@Query() query: TrendsQueryDto): Promise<TrendsResponseDto> {
@@ -47,7 +47,7 @@ export class AnalyticsController {
   @Endpoint({
     summary: 'Daily spend projections and when the period budget runs out',
     response: ForecastResponseDto,
-    errors: [400, 401, 403, 503],
+    errors: [400, 401, 403],
     permission: Permission.Read,
   })
   forecast(@Query() query: ForecastQueryDto): Promise<ForecastResponseDto> {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { AgentsModule } from '../agents';
+import { BudgetModule } from '../budget';
 import { RunLedgerModule } from '../run-ledger';
 import { TasksModule } from '../tasks';
 import { AnalyticsController } from './analytics.controller';
@@ -10,10 +11,10 @@ import { Workforce } from './workforce';
 
 /**
  * Analytics: overview, trends and forecast over the run ledger, task and roster counts, and spend
- * from the budget's rollups. Writes no table; the reports module builds on its face.
+ * from the budget's rollups (SpendHistory). Writes no table; the reports module builds on its face.
  */
 @Module({
-  imports: [AgentsModule, RunLedgerModule, TasksModule],
+  imports: [AgentsModule, BudgetModule, RunLedgerModule, TasksModule],
   controllers: [AnalyticsController],
   providers: [AnalyticsService, BudgetStatus, Workforce],
   exports: [AnalyticsService, BudgetStatus, Workforce],

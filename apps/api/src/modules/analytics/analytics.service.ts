@@ -8,7 +8,7 @@ import {
   forecastLookbackStart,
   forecastSpend,
   roundTo,
-  startOfUtcDay,
+  dayStart,
   successRatePerBucket,
   type TrendBuckets,
   trendBuckets,
@@ -38,13 +38,13 @@ export class AnalyticsService {
 
   async overview(now = new Date()): Promise<OverviewMetricsDto> {
     const spend = this.budget.spend();
-    const weekFrom = addDays(startOfUtcDay(now), -6);
+    const weekFrom = addDays(dayStart(now), -6);
     const [tasksByStatus, staff, standing, allTime, week] = await Promise.all([
       this.workforce.tasksByStatus(),
       this.workforce.staff(),
       this.budget.standing(now),
       spend.total(new Date(0), now),
-      spend.byDay(weekFrom, addDays(startOfUtcDay(now), 1)),
+      spend.byDay(weekFrom, addDays(dayStart(now), 1)),
     ]);
     const days = Array.from({ length: 7 }, (_, i) => addDays(weekFrom, i));
     const weekBuckets: TrendBuckets = { size: 'day', starts: days, from: weekFrom };
@@ -106,7 +106,7 @@ export class AnalyticsService {
     const spend = this.budget.spend();
     const from = forecastLookbackStart(now, horizonDays);
     const [daily, standing] = await Promise.all([
-      spend.byDay(from, addDays(startOfUtcDay(now), 1)),
+      spend.byDay(from, addDays(dayStart(now), 1)),
       this.budget.standing(now),
     ]);
     const forecast = forecastSpend({

@@ -1,9 +1,9 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
-import { billingPeriodStart, roundTo, ServiceUnavailableError } from '@app/domain';
+import { billingPeriod, roundTo } from '@app/domain';
 
+import { SpendHistory } from '../budget';
 import { SettingsSnapshot } from '../settings';
-import { SpendSource } from './spend-source';
 
 /** The budget settings analytics reads. */
 export interface BudgetTerms {
@@ -22,12 +22,12 @@ export interface BudgetStanding extends BudgetTerms {
   readonly usedPercent: number;
 }
 
-/** Reads the `budget` settings and, through the spend source, the current period's spend. */
+/** Reads the `budget` settings and, from the budget's rollups, the current period's spend. */
 @Injectable()
 export class BudgetStatus {
   constructor(
     private readonly settings: SettingsSnapshot,
-    @Optional() private readonly source?: SpendSource,
+    private readonly history: SpendHistory,
   ) {}
 
   terms(): BudgetTerms {
@@ -38,22 +38,14 @@ export class BudgetStatus {
     };
   }
 
-  /** The spend source, or 503 while none is wired. */
-  spend(): SpendSource {
-    if (!this.source) {
-      throw new ServiceUnavailableError('Spend history is not available: no budget rollups are wired');
-    }
-    return this.source;
-  }
-
-  /** Whether spend can be read. */
-  get hasSpend(): boolean {
-    return this.source !== undefined;
+  /** Spend over time, from the rollups. */
+  spend(): SpendHistory {
+    return this.history;
   }
 
   async standing(now: Date): Promise<BudgetStanding> {
     const terms = this.terms();
-    const periodStart = billingPeriodStart(now, terms.resetDay);
+    const periodStart = billingPeriod(now, terms.resetDay).start;
     const spent = (await this.spend().total(periodStart, now)).costUsd;
     return {
       ...terms,

@@ -2,5 +2,4 @@
 export { AnalyticsModule } from './analytics.module';
 export { AnalyticsService } from './analytics.service';
 export { type BudgetStanding, BudgetStatus, type BudgetTerms } from './budget-status';
-export { type SpendBucket, SpendSource, type SpendTotals } from './spend-source';
 export { type Staff, Workforce } from './workforce';

@@ -18,7 +18,7 @@ import {
   type TaskStatus,
 } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
-import { APP_CONFIG, type AppConfig, Correlation, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import { APP_CONFIG, type AppConfig, Correlation, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import { ModelRouter, ProviderRegistry } from '../providers';
@@ -26,6 +26,7 @@ import { type TaskChanges, TaskLifecycle } from '../tasks';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { type RunControl, RunSession } from './run-session';
+import { RunSpend } from './run-spend';
 import { ToolInvoker } from './tools/tool-invoker';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
@@ -58,9 +59,9 @@ export class AgentRunner {
     private readonly router: ModelRouter,
     private readonly preflight: RunPreflight,
     private readonly records: RunRecordsRepository,
+    private readonly spend: RunSpend,
     private readonly workspaces: WorkspaceManager,
     private readonly tools: ToolInvoker,
-    private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -166,9 +167,9 @@ export class AgentRunner {
       provider: registered,
       model: prepared.model,
       records: this.records,
+      spend: this.spend,
       workspaces: this.workspaces,
       tools: this.tools,
-      bus: this.bus,
       log: this.log,
       callTimeoutMs: this.config.engine.callTimeoutSeconds * 1000,
       firstRun: prepared.firstRun,

@@ -9,6 +9,7 @@ import { AgentRunner } from './agent-runner';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
+import { RunSpend } from './run-spend';
 import { TaskEngine } from './task-engine';
 import { builtinTools } from './tools/builtin-tools';
 import { ToolInvoker } from './tools/tool-invoker';
@@ -18,13 +19,15 @@ import { WorkspaceManager } from './workspace/workspace-manager';
  * The work engine that runs assigned tasks: the dispatcher and job queue, the runner, the ordered
  * pre-flight pipeline, the tools and the git workspaces. It takes tasks from the tasks module's
  * RunDispatch and writes them back through TaskLifecycle. Other modules extend it by registering
- * pre-flight checks with RunPreflight, and security checks and output scanners with ToolInvoker.
+ * pre-flight checks with RunPreflight, the spend control (budget) with RunSpend, and security checks
+ * and output scanners with ToolInvoker.
  */
 @Module({
   imports: [AgentsModule, ProvidersModule, TasksModule],
   providers: [
     AgentRunner,
     RunRecordsRepository,
+    RunSpend,
     TaskEngine,
     {
       provide: RunPreflight,
@@ -52,6 +55,6 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         }),
     },
   ],
-  exports: [RunPreflight, TaskEngine, ToolInvoker],
+  exports: [RunPreflight, RunSpend, TaskEngine, ToolInvoker],
 })
 export class EngineModule {}

@@ -1,9 +1,10 @@
 /**
  * The engine's public face. Extension types (pre-flight checks, tools, security checks, output
- * scanners) are declared in @app/domain; modules register implementations with RunPreflight and
- * ToolInvoker. What runs leave behind is read through the run ledger (modules/run-ledger).
+ * scanners, spend control) are declared in @app/domain; modules register implementations with
+ * RunPreflight, RunSpend and ToolInvoker. What runs leave behind is read through the run ledger (modules/run-ledger).
  */
 export { EngineModule } from './engine.module';
 export { RunPreflight } from './run-preflight';
+export { RunSpend } from './run-spend';
 export { TaskEngine } from './task-engine';
 export { ToolInvoker, type ToolInvocation, type ToolInvocationResult } from './tools/tool-invoker';

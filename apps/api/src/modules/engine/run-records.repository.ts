@@ -3,14 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
-/** The only TypeORM user for what runs leave behind: cost records, tool invocations, run metrics. */
+/**
+ * The engine's TypeORM user for what runs leave behind: it writes tool invocations and run metrics
+ * and reads a task's spend (the budget module writes cost records).
+ */
 @Injectable()
 export class RunRecordsRepository {
   constructor(private readonly database: DatabaseService) {}
-
-  async insertCost(row: CostRecordEntity): Promise<void> {
-    await this.database.dataSource.getRepository(CostRecordEntity).insert(row);
-  }
 
   async insertToolInvocation(row: ToolInvocationEntity): Promise<void> {
     await this.database.dataSource.getRepository(ToolInvocationEntity).insert(row);

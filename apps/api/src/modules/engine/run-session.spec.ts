@@ -1,12 +1,12 @@
 import pino from 'pino';
 
-import type { ChatResult } from '@app/domain';
-import type { AgentEntity, CostRecordEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
-import type { PublishableEvent } from '@app/platform';
+import type { ChatResult, CostEntry } from '@app/domain';
+import type { AgentEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
 
 import type { RegisteredProvider } from '../providers';
 import type { RunRecordsRepository } from './run-records.repository';
 import { RunSession, type SessionDeps } from './run-session';
+import type { RunSpend } from './run-spend';
 import type { ToolInvoker } from './tools/tool-invoker';
 import type { WorkspaceManager } from './workspace/workspace-manager';
 
@@ -30,18 +30,21 @@ function gate(): { promise: Promise<void>; open: () => void; fail: (error: Error
 }
 
 function setup() {
-  const costs: CostRecordEntity[] = [];
+  const costs: CostEntry[] = [];
   const tools: ToolInvocationEntity[] = [];
-  const events: PublishableEvent[] = [];
   const costGates: Array<ReturnType<typeof gate>> = [];
-  const records = {
-    insertCost: jest.fn((row: CostRecordEntity) => {
+  const spend = {
+    reserve: jest.fn(() => Promise.resolve({ ok: true as const, reservationId: null })),
+    record: jest.fn((entry: CostEntry) => {
       const g = gate();
       costGates.push(g);
       return g.promise.then(() => {
-        costs.push(row);
+        costs.push(entry);
       });
     }),
+    release: jest.fn(() => Promise.resolve()),
+  };
+  const records = {
     insertToolInvocation: jest.fn((row: ToolInvocationEntity) => {
       tools.push(row);
       return Promise.resolve();
@@ -56,6 +59,7 @@ function setup() {
     } as unknown as RegisteredProvider,
     model: 'm',
     records: records as unknown as RunRecordsRepository,
+    spend: spend as unknown as RunSpend,
     workspaces: {
       readBase: (read: (root: string) => Promise<unknown>) => read('/base'),
     } as unknown as WorkspaceManager,
@@ -63,13 +67,6 @@ function setup() {
       readsOnly: () => true,
       invoke: () => Promise.resolve({ content: 'a.txt', isError: false, tool: 'list_files', durationMs: 1 }),
     } as unknown as ToolInvoker,
-    bus: {
-      publish: (event: PublishableEvent) => {
-        events.push(event);
-        return Promise.resolve();
-      },
-      subscribe: () => () => undefined,
-    },
     log,
     callTimeoutMs: 1000,
   };
@@ -77,12 +74,12 @@ function setup() {
   const agent = { id: 'agent-1', name: 'Ada', settings: {} } as AgentEntity;
   const control = { shouldStop: () => false, signal: new AbortController().signal };
   const session = new RunSession(task, agent, 0, undefined, control, deps);
-  return { session, records, costs, tools, events, costGates, errors };
+  return { session, records, spend, costs, tools, costGates, errors };
 }
 
 describe(RunSession.name, () => {
   it('should answer a model call before its cost record is written, and settle once it is', async () => {
-    const { session, costs, events, costGates } = setup();
+    const { session, costs, costGates } = setup();
 
     await session.call([], []);
     expect(session.cost).toBeCloseTo(0.02, 10); // counted for the budget at once
@@ -96,11 +93,10 @@ describe(RunSession.name, () => {
     await settling;
 
     expect(costs).toEqual([expect.objectContaining({ taskId: 'task-1', costUsd: session.cost })]);
-    expect(events.map((e) => e.event_type)).toEqual(['cost.recorded']);
   });
 
   it('should write the rows of a run in the order they happened', async () => {
-    const { session, records, costGates } = setup();
+    const { session, records, spend, costGates } = setup();
 
     await session.call([], []);
     await session.invokeTool({ id: 'c1', name: 'list_files', arguments: {} });
@@ -113,7 +109,7 @@ describe(RunSession.name, () => {
     await session.settle();
 
     const order = [
-      ...records.insertCost.mock.invocationCallOrder.map((n) => [n, 'cost']),
+      ...spend.record.mock.invocationCallOrder.map((n) => [n, 'cost']),
       ...records.insertToolInvocation.mock.invocationCallOrder.map((n) => [n, 'tool']),
     ]
       .sort((a, b) => Number(a[0]) - Number(b[0]))

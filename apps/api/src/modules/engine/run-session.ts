@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 import {
-  Channel,
   type ChatMessage,
   type ChatResult,
+  type CostEntry,
   costOfCall,
   type ProviderModel,
   type ReactLoopPorts,
@@ -13,11 +13,11 @@ import {
   type ToolDefinition,
   type ToolOutcome,
 } from '@app/domain';
-import type { AgentEntity, CostRecordEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
-import { announce, type EventBus } from '@app/platform';
+import type { AgentEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
 
 import type { RegisteredProvider } from '../providers';
 import type { RunRecordsRepository } from './run-records.repository';
+import type { RunSpend } from './run-spend';
 import type { ToolInvoker } from './tools/tool-invoker';
 import type { Workspace, WorkspaceManager } from './workspace/workspace-manager';
 
@@ -31,9 +31,9 @@ export interface SessionDeps {
   provider: RegisteredProvider;
   model: string;
   records: RunRecordsRepository;
+  spend: RunSpend;
   workspaces: WorkspaceManager;
   tools: ToolInvoker;
-  bus: EventBus;
   log: Logger;
   callTimeoutMs: number;
   /** The task's first run: no earlier run can have left a workspace branch to pick up. */
@@ -164,7 +164,7 @@ export class RunSession implements ReactLoopPorts {
     const { inputTokens, outputTokens } = result.usage;
     const cost = costOfCall(this.pricing, inputTokens, outputTokens);
     this.cost += cost;
-    const row: CostRecordEntity = {
+    const entry: CostEntry = {
       id: randomUUID(),
       agentId: this.agent.id,
       taskId: this.task.id,
@@ -178,36 +178,10 @@ export class RunSession implements ReactLoopPorts {
     };
     this.behind(async () => {
       try {
-        await this.deps.records.insertCost(row);
+        await this.deps.spend.record(entry, null);
       } catch (error) {
         this.writeError ??= new Error(`cost record not written: ${(error as Error).message}`, { cause: error });
-        return;
       }
-      await this.costRecorded(row);
-    });
-  }
-
-  private async costRecorded(row: CostRecordEntity): Promise<void> {
-    const { inputTokens, outputTokens, costUsd: cost } = row;
-    this.deps.log.info(
-      { provider: row.provider, model: row.model, input_tokens: inputTokens, output_tokens: outputTokens, cost },
-      'budget.record.added',
-    );
-    await announce(this.deps.bus, this.deps.log, {
-      channel: Channel.Budget,
-      event_type: 'cost.recorded',
-      payload: {
-        agent_id: row.agentId,
-        task_id: row.taskId,
-        provider: row.provider,
-        model: row.model,
-        input_tokens: inputTokens,
-        output_tokens: outputTokens,
-        total_tokens: inputTokens + outputTokens,
-        cost_usd: cost,
-        call_category: row.callCategory,
-        timestamp: row.timestamp.toISOString(),
-      },
     });
   }
 

@@ -7,7 +7,7 @@ import {
   ServiceUnavailableError,
   taskCompletion,
   type TimeRange,
-  utcDate,
+  isoDay,
 } from '@app/domain';
 
 import { BudgetStatus, Workforce } from '../analytics';
@@ -26,13 +26,12 @@ export class ReportContentBuilder {
     @Optional() private readonly risk?: RiskSource,
   ) {}
 
-  /** Whether a section's source is wired (spend and risk come from other modules). */
+  /** Whether a section's source is wired (risk comes from a module that may not be bound). */
   available(section: ReportSection): boolean {
     switch (section) {
-      case 'spending':
-        return this.budget.hasSpend;
       case 'risk_trends':
         return this.risk !== undefined;
+      case 'spending':
       case 'performance':
       case 'task_completion':
         return true;
@@ -95,7 +94,7 @@ export class ReportContentBuilder {
       change_percent:
         previous.costUsd > 0 ? roundTo(((total.costUsd - previous.costUsd) / previous.costUsd) * 100, 2) : null,
       daily: days.map((day) => ({
-        date: utcDate(day.bucket),
+        date: isoDay(day.bucket),
         cost_usd: roundTo(day.costUsd, 6),
         record_count: day.records,
       })),
@@ -109,7 +108,7 @@ export class ReportContentBuilder {
       total_risk_units: roundTo(summary.totalRiskUnits, 4),
       by_agent: { ...summary.byAgent },
       by_action_type: { ...summary.byActionType },
-      daily: summary.daily.map((day) => ({ date: utcDate(day.day), risk_units: roundTo(day.riskUnits, 4) })),
+      daily: summary.daily.map((day) => ({ date: isoDay(day.day), risk_units: roundTo(day.riskUnits, 4) })),
     };
   }
 }

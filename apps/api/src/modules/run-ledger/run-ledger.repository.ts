@@ -11,7 +11,10 @@ export type RunOutcomeRow = Pick<
   'agentId' | 'taskId' | 'completedAt' | 'isSuccess' | 'durationSeconds' | 'costUsd' | 'qualityScore'
 >;
 
-/** The TypeORM reads of what runs leave behind; the engine's RunRecordsRepository writes these rows. */
+/**
+ * The TypeORM reads of what runs leave behind; the engine writes tool invocations and metrics, the
+ * budget module the cost records.
+ */
 @Injectable()
 export class RunLedgerRepository {
   constructor(private readonly database: DatabaseService) {}

@@ -1,0 +1,3 @@
+// The budget module's public face: other modules import only from here.
+export { BudgetModule } from './budget.module';
+export { type SpendBucket, type SpendFilter, SpendHistory, type SpendTotal } from './spend-history';

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+
+import type { CostEntry } from '@app/domain';
+import { CostRecordEntity, CostRollupEntity } from '@app/persistence';
+import { openMigratedDatabase, type MigratedDatabase, testBackends } from '@app/testing';
+
+import { CostLedgerRepository } from '../../../apps/api/src/modules/budget/cost-ledger.repository';
+import { CostRollupsRepository } from '../../../apps/api/src/modules/budget/cost-rollups.repository';
+import { SpendHistory } from '../../../apps/api/src/modules/budget/spend-history';
+
+function entry(at: string, overrides: Partial<CostEntry> = {}): CostEntry {
+  return {
+    id: randomUUID(),
+    agentId: 'agent-a',
+    taskId: 'task-1',
+    provider: 'mock',
+    model: 'm',
+    inputTokens: 100,
+    outputTokens: 50,
+    costUsd: 0.25,
+    callCategory: 'productive',
+    timestamp: new Date(at),
+    ...overrides,
+  };
+}
+
+describe.each(testBackends())('cost ledger and spend history on %s', (backend) => {
+  let m: MigratedDatabase;
+  let ledger: CostLedgerRepository;
+  let history: SpendHistory;
+
+  beforeAll(async () => {
+    m = await openMigratedDatabase(backend);
+    ledger = new CostLedgerRepository(m.database);
+    history = new SpendHistory(new CostRollupsRepository(m.database));
+  });
+
+  afterAll(async () => {
+    await m.close();
+  });
+
+  beforeEach(async () => {
+    await m.clear(CostRecordEntity, CostRollupEntity);
+  });
+
+  it('should write each record with its hour, day and task rollup rows', async () => {
+    await ledger.record(entry('2026-03-01T10:15:00.000Z'));
+    await ledger.record(entry('2026-03-01T10:45:00.000Z', { costUsd: 0.5, inputTokens: 10, outputTokens: 5 }));
+    await ledger.record(entry('2026-03-01T23:59:59.999Z', { taskId: null }));
+
+    expect(await m.source.getRepository(CostRecordEntity).count()).toBe(3);
+    const rollups = await m.source
+      .getRepository(CostRollupEntity)
+      .find({ order: { grain: 'ASC', bucket: 'ASC', taskId: 'ASC' } });
+    const view = rollups.map((r) => [
+      r.grain,
+      r.bucket.toISOString(),
+      r.taskId,
+      r.costUsd,
+      Number(r.inputTokens),
+      r.records,
+    ]);
+    expect(view).toEqual([
+      ['day', '2026-03-01T00:00:00.000Z', '', 1, 210, 3],
+      ['hour', '2026-03-01T10:00:00.000Z', '', 0.75, 110, 2],
+      ['hour', '2026-03-01T23:00:00.000Z', '', 0.25, 100, 1],
+      ['task', '2026-03-01T00:00:00.000Z', '', 0.25, 100, 1],
+      ['task', '2026-03-01T00:00:00.000Z', 'task-1', 0.75, 110, 2],
+    ]);
+  });
+
+  it('should write neither the record nor its rollups when the record is refused', async () => {
+    const first = entry('2026-03-01T10:00:00.000Z');
+    await ledger.record(first);
+    await expect(ledger.record({ ...first, costUsd: 9 })).rejects.toThrow();
+
+    expect(await m.source.getRepository(CostRecordEntity).count()).toBe(1);
+    const hour = await history.total(new Date('2026-03-01T00:00:00Z'), new Date('2026-03-02T00:00:00Z'));
+    expect(hour).toEqual({ costUsd: 0.25, inputTokens: 100, outputTokens: 50, records: 1 });
+  });
+
+  it('should answer hourly and daily buckets in order, without empty ones, split at UTC boundaries', async () => {
+    await ledger.record(entry('2026-02-28T23:59:59.999Z'));
+    await ledger.record(entry('2026-03-01T00:00:00.000Z', { agentId: 'agent-b' }));
+    await ledger.record(entry('2026-03-01T02:30:00.000Z'));
+    await ledger.record(entry('2026-03-03T12:00:00.000Z', { costUsd: 1 }));
+
+    const from = new Date('2026-02-28T23:30:00Z');
+    const to = new Date('2026-03-04T00:00:00Z');
+    const hours = await history.byHour(from, to);
+    expect(hours.map((b) => [b.bucket.toISOString(), b.costUsd, b.records])).toEqual([
+      ['2026-02-28T23:00:00.000Z', 0.25, 1],
+      ['2026-03-01T00:00:00.000Z', 0.25, 1],
+      ['2026-03-01T02:00:00.000Z', 0.25, 1],
+      ['2026-03-03T12:00:00.000Z', 1, 1],
+    ]);
+    const days = await history.byDay(from, to);
+    expect(days.map((b) => [b.bucket.toISOString(), b.costUsd, b.records])).toEqual([
+      ['2026-02-28T00:00:00.000Z', 0.25, 1],
+      ['2026-03-01T00:00:00.000Z', 0.5, 2],
+      ['2026-03-03T00:00:00.000Z', 1, 1],
+    ]);
+    const agentA = await history.byDay(from, to, { agentId: 'agent-a' });
+    expect(agentA.map((b) => b.costUsd)).toEqual([0.25, 0.25, 1]);
+    // `to` is exclusive: the day starting at 2026-03-03 is left out.
+    const early = await history.total(new Date('2026-03-01T00:00:00Z'), new Date('2026-03-03T00:00:00Z'));
+    expect(early).toEqual({ costUsd: 0.5, inputTokens: 200, outputTokens: 100, records: 2 });
+    expect(await history.total(from, to, { agentId: 'nobody' })).toEqual({
+      costUsd: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      records: 0,
+    });
+  });
+});
