@@ -5,3 +5,4 @@ export * from './auth-helpers';
 export * from './company-helpers';
 export * from './mock-llm';
 export * from './child-server';
+export * from './spend-helpers';
