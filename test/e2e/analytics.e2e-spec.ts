@@ -1,4 +1,4 @@
-import { ErrorCode, TASK_STATUSES } from '@app/domain';
+import { ErrorCode, HumanRole, TASK_STATUSES } from '@app/domain';
 import { TaskEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 import { taskRow, testBackends } from '@app/testing';
@@ -14,8 +14,6 @@ import {
   type TestApp,
   userWithRole,
 } from '../support';
-
-import { HumanRole } from '@app/domain';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -57,21 +55,21 @@ describe.each(testBackends())('analytics on %s', (backend) => {
     await createCompany(t, ceo);
     agents = (await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[];
     const [first, second] = agents.map((a) => a.id as string);
-    await recordSpend(t, first as string, new Date(hour + 60_000), 1.5);
-    await recordSpend(t, second as string, new Date(hour + 120_000), 0.25);
-    await recordSpend(t, first as string, new Date(today + 1000), 2);
-    await recordSpend(t, first as string, new Date(threeDaysAgo), 4);
-    await recordSpend(t, second as string, new Date(fortyDaysAgo), 8);
-    await seedTaskMetric(t, first as string, { completedAt: new Date(hour + 30_000), isSuccess: true });
-    await seedTaskMetric(t, first as string, { completedAt: new Date(hour + 40_000), isSuccess: true });
-    await seedTaskMetric(t, second as string, { completedAt: new Date(hour + 50_000), isSuccess: false });
-    await seedTaskMetric(t, second as string, { completedAt: new Date(today - 2 * DAY_MS + HOUR_MS), isSuccess: true });
+    await recordSpend(t, first, new Date(hour + 60_000), 1.5);
+    await recordSpend(t, second, new Date(hour + 120_000), 0.25);
+    await recordSpend(t, first, new Date(today + 1000), 2);
+    await recordSpend(t, first, new Date(threeDaysAgo), 4);
+    await recordSpend(t, second, new Date(fortyDaysAgo), 8);
+    await seedTaskMetric(t, first, { completedAt: new Date(hour + 30_000), isSuccess: true });
+    await seedTaskMetric(t, first, { completedAt: new Date(hour + 40_000), isSuccess: true });
+    await seedTaskMetric(t, second, { completedAt: new Date(hour + 50_000), isSuccess: false });
+    await seedTaskMetric(t, second, { completedAt: new Date(today - 2 * DAY_MS + HOUR_MS), isSuccess: true });
     const tasks = t.app.get(DatabaseService).dataSource.getRepository(TaskEntity);
     await tasks.insert([
-      taskRow({ id: 'task-a', status: 'in_progress', assigneeId: first as string, assignedTo: 'first' }),
-      taskRow({ id: 'task-b', status: 'in_progress', assigneeId: first as string, assignedTo: 'first' }),
-      taskRow({ id: 'task-c', status: 'in_progress', assigneeId: second as string, assignedTo: 'second' }),
-      taskRow({ id: 'task-d', status: 'completed', assigneeId: second as string, assignedTo: 'second' }),
+      taskRow({ id: 'task-a', status: 'in_progress', assigneeId: first, assignedTo: 'first' }),
+      taskRow({ id: 'task-b', status: 'in_progress', assigneeId: first, assignedTo: 'first' }),
+      taskRow({ id: 'task-c', status: 'in_progress', assigneeId: second, assignedTo: 'second' }),
+      taskRow({ id: 'task-d', status: 'completed', assigneeId: second, assignedTo: 'second' }),
       taskRow({ id: 'task-e' }),
     ]);
   });
