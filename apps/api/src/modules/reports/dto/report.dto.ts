@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, ValidateIf } from 'class-validator';
 
 import { ErrorCode, REPORT_PERIODS, REPORT_TEMPLATES, type ReportPeriod, type ReportTemplate } from '@app/domain';
 import { codedRule } from '@app/platform';
@@ -23,7 +23,8 @@ export class GenerateReportDto {
   period!: ReportPeriod;
 
   @ApiPropertyOptional({ enum: REPORT_TEMPLATES, default: 'comprehensive' })
-  @IsOptional()
+  // Absent means comprehensive; null is refused like any other unknown template.
+  @ValidateIf((_dto: object, value: unknown) => value !== undefined)
   @IsIn(REPORT_TEMPLATES, codedRule(ErrorCode.ReportTemplateInvalid))
   template?: ReportTemplate;
 }
