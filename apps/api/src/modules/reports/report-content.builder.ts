@@ -1,14 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 
-import {
-  agentPerformance,
-  type ReportSection,
-  roundTo,
-  ServiceUnavailableError,
-  taskCompletion,
-  type TimeRange,
-  isoDay,
-} from '@app/domain';
+import { agentPerformance, type ReportSection, roundTo, taskCompletion, type TimeRange, isoDay } from '@app/domain';
 
 import { BudgetStatus, Workforce } from '../analytics';
 import { RunLedger } from '../run-ledger';
@@ -39,14 +31,11 @@ export class ReportContentBuilder {
   }
 
   /**
-   * The content of `sections` over `range`. Sections whose source is missing are left out, unless
-   * none would be left: then 503, since the report would say nothing.
+   * The content of `sections` over `range`. A section whose source is not wired (risk, until a risk
+   * tracker is bound) is left out, and the report's `has_*` flags say so.
    */
   async build(sections: readonly ReportSection[], range: TimeRange): Promise<ReportContentDto> {
     const wired = sections.filter((section) => this.available(section));
-    if (wired.length === 0) {
-      throw new ServiceUnavailableError(`No source is wired for the ${sections.join(', ')} section`);
-    }
     const content: ReportContentDto = {};
     if (wired.includes('performance') || wired.includes('task_completion')) {
       const [rows, roster] = await Promise.all([

@@ -20,7 +20,7 @@ export class ReportsController {
     summary: 'Generate and store a report of the last complete period',
     response: ReportResponseDto,
     status: 201,
-    errors: [400, 401, 403, 503],
+    errors: [400, 401, 403],
     permission: Permission.Write,
   })
   generate(@Actor() actor: ActorContext, @Body() dto: GenerateReportDto): Promise<ReportResponseDto> {
