@@ -6,3 +6,4 @@ export * from './company-helpers';
 export * from './mock-llm';
 export * from './child-server';
 export * from './log-receivers';
+export * from './spend-helpers';

@@ -8,12 +8,14 @@ import { BackupModule } from './modules/backup';
 import { ApprovalsModule } from './modules/approvals';
 import { AuditModule } from './modules/audit';
 import { ArtifactsModule } from './modules/artifacts';
+import { AnalyticsModule } from './modules/analytics';
 import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
 import { MessagesModule } from './modules/messages';
 import { ProvidersModule } from './modules/providers';
 import { SecurityModule } from './modules/security';
+import { ReportsModule } from './modules/reports';
 import { SettingsModule } from './modules/settings';
 import { SetupModule } from './modules/setup';
 import { TasksModule } from './modules/tasks';
@@ -48,6 +50,8 @@ export class AppModule {
         MessagesModule,
         ArtifactsModule,
         BudgetModule,
+        AnalyticsModule,
+        ReportsModule,
         RealtimeModule,
         ...extraImports,
       ],

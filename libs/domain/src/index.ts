@@ -1,5 +1,6 @@
 export * from './approvals';
 export * from './audit';
+export * from './analytics';
 export * from './auth';
 export * from './backup';
 export * from './budget';

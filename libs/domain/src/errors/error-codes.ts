@@ -54,6 +54,16 @@ export const ErrorCode = {
   ProviderCredentialsRequired: 2028,
   /** `budget.auto_downgrade_map` is not a list of distinct [from, to] model alias pairs. */
   BudgetDowngradeMapInvalid: 2030,
+  /** `period` of the analytics trends is not 7d, 30d or 90d. */
+  TrendPeriodInvalid: 2035,
+  /** `metric` of the analytics trends is not one of spend, tasks_completed, active_agents, success_rate. */
+  TrendMetricInvalid: 2036,
+  /** `horizon_days` of the analytics forecast is not an integer from 1 to 90. */
+  ForecastHorizonOutOfRange: 2037,
+  /** A report `period` other than daily, weekly or monthly. */
+  ReportPeriodInvalid: 2038,
+  /** A report `template` the service does not know. */
+  ReportTemplateInvalid: 2039,
   /** A setting value is not of its declared type (int, float, bool, json). */
   SettingTypeInvalid: 2040,
   /** A setting value is not one of its enum values. */
@@ -136,6 +146,8 @@ export const ErrorCode = {
   ArtifactNotFound: 3025,
   /** No message has the given id. */
   MessageNotFound: 3026,
+  /** No stored report has the given id. */
+  ReportNotFound: 3032,
   /** No settings namespace of that name. */
   SettingNamespaceNotFound: 3040,
   /** The namespace declares no setting of that key. */

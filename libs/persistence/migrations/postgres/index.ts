@@ -8,6 +8,7 @@ import { ListIndexes1795603478664 } from './1795603478664-list-indexes';
 import { Messages1795608266780 } from './1795608266780-messages';
 import { CostRollups1795608397288 } from './1795608397288-cost-rollups';
 import { Approvals1795609012009 } from './1795609012009-approvals';
+import { Reports1795609086344 } from './1795609086344-reports';
 import { SecurityRecords1795609611301 } from './1795609611301-security-records';
 import { BudgetReservations1795609692630 } from './1795609692630-budget-reservations';
 import { Artifacts1795609822777 } from './1795609822777-artifacts';
@@ -24,6 +25,7 @@ export const POSTGRES_MIGRATIONS = [
   Messages1795608266780,
   CostRollups1795608397288,
   Approvals1795609012009,
+  Reports1795609086344,
   SecurityRecords1795609611301,
   BudgetReservations1795609692630,
   Artifacts1795609822777,

@@ -22,6 +22,7 @@ import { ProviderCallEntity } from './provider-call.entity';
 import { ProviderEntity } from './provider.entity';
 import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
 import { SecurityRecordEntity } from './security-record.entity';
+import { ReportEntity } from './report.entity';
 import { SessionEntity } from './session.entity';
 import { SettingEntity } from './setting.entity';
 import { TaskMetricEntity } from './task-metric.entity';
@@ -55,6 +56,7 @@ export {
   ProviderEntity,
   RateLimitBucketEntity,
   SecurityRecordEntity,
+  ReportEntity,
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,
@@ -91,6 +93,7 @@ export const ALL_ENTITIES = [
   ProviderEntity,
   RateLimitBucketEntity,
   SecurityRecordEntity,
+  ReportEntity,
   SessionEntity,
   SettingEntity,
   TaskMetricEntity,

@@ -38,6 +38,30 @@ function flatten(errors: ClassValidationError[], prefix = ''): string[] {
   return messages;
 }
 
+/** Validator options that give a failing constraint its own code: `@IsIn(X, codedRule(ErrorCode.Y))`. */
+export function codedRule(code: ErrorCode): { context: { code: ErrorCode } } {
+  return { context: { code } };
+}
+
+/**
+ * The code of a failed request: the one its failing constraints name through `codedRule` when they
+ * all name the same one, else the generic 2001.
+ */
+export function codeOfFailures(errors: ClassValidationError[]): ErrorCode {
+  const codes = new Set<unknown>();
+  const visit = (list: ClassValidationError[]): void => {
+    for (const error of list) {
+      for (const name of Object.keys(error.constraints ?? {})) {
+        codes.add((error.contexts?.[name] as { code?: unknown } | undefined)?.code);
+      }
+      visit(error.children ?? []);
+    }
+  };
+  visit(errors);
+  const [only] = [...codes];
+  return codes.size === 1 && typeof only === 'number' ? (only as ErrorCode) : ErrorCode.RequestValidationError;
+}
+
 /** Global pipe: strip nothing silently (unknown fields are errors), transform to DTO classes, 400/2001 on failure. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
@@ -46,7 +70,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: false,
     exceptionFactory: (errors) =>
-      new ValidationError(flatten(errors).join('; ') || 'Invalid request', ErrorCode.RequestValidationError),
+      new ValidationError(flatten(errors).join('; ') || 'Invalid request', codeOfFailures(errors)),
   });
 }
 

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 
-import { billingPeriod, dayStart, modelDowngradeTarget, judgeRunStart, type PreflightCheck, usedPercent } from '@app/domain';
+import {
+  billingPeriod,
+  dayStart,
+  modelDowngradeTarget,
+  judgeRunStart,
+  type PreflightCheck,
+  usedPercent,
+} from '@app/domain';
 
 import { ModelRouter } from '../providers';
 import { BudgetSettings } from './budget-settings';

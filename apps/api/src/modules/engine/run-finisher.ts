@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import {
   AppError,
   completionMetrics,
+  type OrchestrationReport,
+  orchestrationReport,
   planRunOutcome,
   promptRatioTooHigh,
   type ReactLoopResult,
@@ -148,15 +150,47 @@ export class RunFinisher {
       durationSeconds: (Date.now() - startedAt) / 1000,
       promptTokens: session?.promptTokens ?? 0,
     });
-    const fields = { ...metrics, termination_reason: result.reason, detail: result.detail };
+    const orchestration = orchestrationReport({
+      coordinationTokens: session?.coordinationTokens ?? 0,
+      totalTokens: metrics.tokens_per_task,
+      retries: task.retryCount,
+      attempts: task.retryCount + 1,
+    });
+    const fields = {
+      ...metrics,
+      orchestration_ratio: orchestration.orchestration_ratio,
+      retry_rate: orchestration.retry_rate,
+      termination_reason: result.reason,
+      detail: result.detail,
+    };
     this.log.info(fields, 'engine.task.metrics');
     if (promptRatioTooHigh(metrics)) {
       this.log.warn({ prompt_token_ratio: metrics.prompt_token_ratio }, 'engine.task.prompt_ratio_high');
     }
+    this.logOrchestration(task, orchestration);
     if (result.reason === 'error') {
       this.log.warn({ err: result.error ?? undefined, detail: result.detail, task_id: task.id }, 'engine.run.failed');
     }
     return metrics;
+  }
+
+  /** The orchestration ratio above 0.30 (info), 0.50 (warn) or 0.70 (critical, logged as an error); retries above 0.1. */
+  private logOrchestration(task: TaskEntity, report: OrchestrationReport): void {
+    const fields = {
+      task_id: task.id,
+      orchestration_ratio: report.orchestration_ratio,
+      alert_level: report.alert_level,
+    };
+    if (report.alert_level === 'critical') {
+      this.log.error(fields, 'engine.run.orchestration_ratio');
+    } else if (report.alert_level === 'warn') {
+      this.log.warn(fields, 'engine.run.orchestration_ratio');
+    } else if (report.alert_level === 'info') {
+      this.log.info(fields, 'engine.run.orchestration_ratio');
+    }
+    if (report.retry_warning) {
+      this.log.warn({ task_id: task.id, retry_rate: report.retry_rate }, 'engine.run.retry_rate_high');
+    }
   }
 
   private async recordMetric(

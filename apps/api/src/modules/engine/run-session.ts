@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 
 import {
   type ChatMessage,
+  type CallCategory,
   type ChatResult,
   type CostEntry,
   costOfCall,
@@ -54,6 +55,10 @@ export class RunSession implements ReactLoopPorts {
   calls = 0;
   /** Input tokens of the first call: the seed prompt's size. */
   promptTokens = 0;
+  /** Tokens of the run's calls in the coordination category (the orchestration ratio's numerator). */
+  coordinationTokens = 0;
+  /** The category of this run's model calls: an agent working its own task makes productive ones. */
+  private readonly callCategory: CallCategory = 'productive';
   workspace: Workspace | null = null;
   private readonly pricing: ProviderModel | undefined;
   /**
@@ -218,6 +223,9 @@ export class RunSession implements ReactLoopPorts {
     const { inputTokens, outputTokens } = result.usage;
     const cost = costOfCall(this.pricing, inputTokens, outputTokens);
     this.cost += cost;
+    if (this.callCategory === 'coordination') {
+      this.coordinationTokens += inputTokens + outputTokens;
+    }
     const entry: CostEntry = {
       id: randomUUID(),
       agentId: this.agent.id,
@@ -227,7 +235,7 @@ export class RunSession implements ReactLoopPorts {
       inputTokens,
       outputTokens,
       costUsd: cost,
-      callCategory: 'productive',
+      callCategory: this.callCategory,
       timestamp: new Date(),
     };
     this.behind(async () => {

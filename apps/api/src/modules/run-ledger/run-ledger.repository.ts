@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { In, MoreThanOrEqual } from 'typeorm';
+import { And, In, LessThan, MoreThanOrEqual } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP } from '@app/domain';
 import { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
+
+/** The columns of a run metric that outcome counts (analytics, reports) read. */
+export type RunOutcomeRow = Pick<
+  TaskMetricEntity,
+  'agentId' | 'taskId' | 'completedAt' | 'isSuccess' | 'durationSeconds' | 'costUsd' | 'qualityScore'
+>;
 
 /**
  * The TypeORM reads of what runs leave behind; the engine writes tool invocations and metrics, the
@@ -26,6 +32,23 @@ export class RunLedgerRepository {
       },
       order: { completedAt: 'DESC' },
       ...(cap === null ? {} : { take: cap }),
+    });
+  }
+
+  /** The run metrics completed in [from, to), oldest first, with only the columns outcome counts need. */
+  outcomesBetween(from: Date, to: Date): Promise<RunOutcomeRow[]> {
+    return this.database.dataSource.getRepository(TaskMetricEntity).find({
+      select: {
+        agentId: true,
+        taskId: true,
+        completedAt: true,
+        isSuccess: true,
+        durationSeconds: true,
+        costUsd: true,
+        qualityScore: true,
+      },
+      where: { completedAt: And(MoreThanOrEqual(from), LessThan(to)) },
+      order: { completedAt: 'ASC' },
     });
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 
 import { AgentsModule } from '../agents';
+import { BudgetExhaustion, BudgetModule } from '../budget';
 import { CompanyModule } from '../company';
 import { EngineModule, ToolInvoker } from '../engine';
 import { SettingsModule } from '../settings';
@@ -26,6 +27,7 @@ import { ToolCallGuard } from './tool-call-guard';
 @Module({
   imports: [
     AgentsModule,
+    BudgetModule,
     CompanyModule,
     EngineModule,
     SettingsModule.forFeature([...SECURITY_SETTINGS, ...SANDBOX_SETTINGS]),
@@ -50,6 +52,8 @@ export class SecurityModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly outputs: OutputGuard,
     private readonly policies: SecurityPolicySource,
     private readonly sandboxes: SandboxRunner,
+    private readonly exhaustion: BudgetExhaustion,
+    private readonly autonomy: AutonomyControl,
   ) {}
 
   onModuleInit(): void {
@@ -58,6 +62,10 @@ export class SecurityModule implements OnModuleInit, OnApplicationBootstrap {
     this.invoker.registerSecurityCheck(this.guard);
     this.invoker.registerOutputScanner(this.outputs);
     this.invoker.registerTool(runCommandTool(this.sandboxes));
+    // A spent budget lowers the agent that hit it to supervised until a person raises it again.
+    this.exhaustion.onExhausted(async (event) => {
+      await this.autonomy.lowerTo(event.agentId, 'supervised', 'budget_exhausted', event.reason);
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -43,12 +43,7 @@ export class SettingsFeatureModule {}
   // The sinks and security document routes first: they must not be read as `/{namespace}/{key}`.
   controllers: [SinksController, SecurityConfigController, SettingsController],
   providers: [
-    declaring([
-      ...API_SERVER_SETTINGS,
-      ...MEMORY_SETTINGS,
-      ...COORDINATION_SETTINGS,
-      ...OBSERVABILITY_SETTINGS,
-    ]),
+    declaring([...API_SERVER_SETTINGS, ...MEMORY_SETTINGS, ...COORDINATION_SETTINGS, ...OBSERVABILITY_SETTINGS]),
     LoggingSettingsApplier,
     SecurityConfigService,
     SettingValueChecks,

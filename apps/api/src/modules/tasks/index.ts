@@ -6,5 +6,6 @@ export {
   type TaskMoved,
 } from './run-dispatch';
 export { TaskLifecycle, type WriteOptions } from './task-lifecycle';
+export { TaskStatistics } from './task-statistics';
 export type { TaskChanges } from './tasks.repository';
 export { TasksModule } from './tasks.module';

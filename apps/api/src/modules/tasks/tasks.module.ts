@@ -5,6 +5,7 @@ import { CompanyModule } from '../company';
 import { ProvidersModule } from '../providers';
 import { RunDispatch } from './run-dispatch';
 import { TaskLifecycle } from './task-lifecycle';
+import { TaskStatistics } from './task-statistics';
 import { TasksController } from './tasks.controller';
 import { TasksRepository } from './tasks.repository';
 import { TasksService } from './tasks.service';
@@ -16,7 +17,7 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [AgentsModule, CompanyModule, ProvidersModule],
   controllers: [TasksController],
-  providers: [RunDispatch, TaskLifecycle, TasksRepository, TasksService],
-  exports: [RunDispatch, TaskLifecycle, TasksService],
+  providers: [RunDispatch, TaskLifecycle, TaskStatistics, TasksRepository, TasksService],
+  exports: [RunDispatch, TaskLifecycle, TaskStatistics, TasksService],
 })
 export class TasksModule {}

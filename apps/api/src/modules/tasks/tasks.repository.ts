@@ -178,6 +178,28 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** How many tasks are in each status that has any (one grouped count over the status index). */
+  async countsByStatus(): Promise<Map<string, number>> {
+    const rows = await this.repo()
+      .createQueryBuilder('t')
+      .select('t.status', 'status')
+      .addSelect('COUNT(*)', 'n')
+      .groupBy('t.status')
+      .getRawMany<{ status: string; n: number | string }>();
+    return new Map(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /** The distinct agent ids assigned to tasks in `status`. */
+  async assigneesIn(status: TaskStatus): Promise<string[]> {
+    const rows = await this.repo()
+      .createQueryBuilder('t')
+      .select('DISTINCT t.assignee_id', 'id')
+      .where('t.status = :status', { status })
+      .andWhere('t.assignee_id IS NOT NULL')
+      .getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
+  }
+
   countByStatus(status: TaskStatus): Promise<number> {
     return this.repo().countBy({ status });
   }

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+
+import { TASK_STATUSES, type TaskStatus } from '@app/domain';
+
+import { TasksRepository } from './tasks.repository';
+
+/** Read-only task counts for other modules (analytics, reports): grouped queries, never task rows. */
+@Injectable()
+export class TaskStatistics {
+  constructor(private readonly tasks: TasksRepository) {}
+
+  /** The number of tasks in every status, zero for the statuses no task is in. */
+  async countsByStatus(): Promise<Record<TaskStatus, number>> {
+    const counts = await this.tasks.countsByStatus();
+    return Object.fromEntries(TASK_STATUSES.map((status) => [status, counts.get(status) ?? 0])) as Record<
+      TaskStatus,
+      number
+    >;
+  }
+
+  /** Agent ids with at least one task in progress. */
+  workingAgentIds(): Promise<string[]> {
+    return this.tasks.assigneesIn('in_progress');
+  }
+}
