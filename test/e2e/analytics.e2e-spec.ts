@@ -26,6 +26,8 @@ const ENV = {
   SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
   SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   SYNTHORG_ENGINE_ENABLED: 'false',
+  // The default monthly budget (test apps start without one): the overview and forecast measure against it.
+  SYNTHORG_BUDGET_TOTAL_MONTHLY: '100',
 };
 
 const iso = (ms: number): string => new Date(ms).toISOString();

@@ -1,4 +1,6 @@
 import { DEFAULT_CHANNELS, ErrorCode, HumanRole } from '@app/domain';
+import { AgentEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
 import { MessagePosting } from '../../apps/api/src/modules/messages';
@@ -47,6 +49,14 @@ describe.each(testBackends())('messages and channels on %s', (backend) => {
       })
       .expect(201);
     agents = (await createCompany(t, ceo)).agents.map((a) => a.name);
+    // Messaging is the communication category: an agent needs elevated access or an explicit allow.
+    const repo = t.app.get(DatabaseService).dataSource.getRepository(AgentEntity);
+    const sender = await repo.findOneByOrFail({ name: agents[0] });
+    sender.settings = {
+      ...sender.settings,
+      tools: { access_level: 'standard', allowed: ['send_message'], denied: [] },
+    };
+    await repo.save(sender);
     observer = await userWithRole(t, ceo, HumanRole.Observer, 'watcher');
     project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Talk' }).expect(201)).body.data
       .id as string;

@@ -226,13 +226,42 @@ describe.each(testBackends())('security on %s', (backend) => {
 
     mock.enqueue(
       { kind: 'tool_calls', calls: [{ name: 'list_files', arguments: { path: '.' } }] },
-      { kind: 'text', text: 'Waiting for approval.' },
+      { kind: 'text', text: 'Not listing then.' },
     );
-    const { task, replies } = await run();
-    expect(replies[0]).toContain('denied by security policy: needs approval: autonomy locked needs a person');
-    expect(await records(task.id as string)).toEqual([
-      expect.objectContaining({ verdict: 'escalate', enforced: 'escalate' }),
-    ]);
+    const created = await t.http
+      .post('/api/v1/tasks')
+      .set(bearer(ceo))
+      .send({
+        title: 'Tidy the repository',
+        description: 'Look around and tidy up.',
+        type: 'development',
+        project,
+        created_by: 'ceo',
+        assigned_to: agent.name,
+      })
+      .expect(201);
+    const taskId = created.body.data.id as string;
+    // The escalated call parks the run on an approval item; a person's rejection reaches the agent.
+    const waiting = await eventually(
+      () => getTask(taskId),
+      (x) => typeof x.status_reason === 'string' && x.status_reason.startsWith('waiting for approval '),
+    );
+    expect(waiting.status_reason).toContain('autonomy locked needs a person to approve code:read');
+    const approvalId = /waiting for approval ([0-9a-f-]+)/.exec(waiting.status_reason as string)?.[1] as string;
+    await t.http
+      .post(`/api/v1/approvals/${approvalId}/reject`)
+      .set(bearer(ceo))
+      .send({ reason: 'not during the audit' })
+      .expect(200);
+    await eventually(
+      () => getTask(taskId),
+      (x) => x.status === 'completed',
+    );
+    const chats = mock.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    const lastCall = chats[chats.length - 1].body as Json;
+    const replies = (lastCall.messages as Json[]).filter((m) => m.role === 'tool').map((m) => m.content as string);
+    expect(replies[0]).toContain('not during the audit');
+    expect(await records(taskId)).toEqual([expect.objectContaining({ verdict: 'escalate', enforced: 'escalate' })]);
 
     await t.http.put(`/api/v1/agents/${agent.name}/autonomy`).set(bearer(ceo)).send({ level: null }).expect(200);
   });

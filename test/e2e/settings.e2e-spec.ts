@@ -94,7 +94,7 @@ describe.each(testBackends())('Settings on %s', (backend) => {
     expect(entry('currency')).toMatchObject({ value: 'USD', source: 'env', updated_at: null });
     expect(entry('per_task_limit')).toMatchObject({ value: '3.5', source: 'env' });
     expect(entry('reset_day')).toMatchObject({ value: '7', source: 'yaml' });
-    expect(entry('total_monthly')).toMatchObject({ value: '100.0', source: 'default' });
+    expect(entry('alert_warn_at')).toMatchObject({ value: '75', source: 'default' });
     await t.http.put(`${S}/budget/currency`).set(bearer(ceo)).send({ value: 'GBP' }).expect(200);
     const stored = await t.http.get(`${S}/budget/currency`).set(bearer(observer)).expect(200);
     expect(stored.body.data).toMatchObject({ value: 'GBP', source: 'db', updated_at: expect.any(String) });

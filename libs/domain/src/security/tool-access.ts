@@ -50,6 +50,8 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   write_file: { category: 'file_system', action: 'code:write' },
   commit_changes: { category: 'version_control', action: 'vcs:commit' },
   run_command: { category: 'code_execution', action: DEFAULT_CATEGORY_ACTION.code_execution },
+  // Messages to the company's own channels and agents: granted by `elevated` access or an explicit allow.
+  send_message: { category: 'communication', action: 'comms:internal' },
 };
 
 /** The profile of a tool by name (trimmed, case-insensitive); unknown tools are `other`. */

@@ -90,12 +90,13 @@ export class ArtifactContentService {
 
   /**
    * Stores content the service itself produced (a committed file) under the same limits as an
-   * upload; answers the artifact as saved.
+   * upload, from the stream `open` gives; answers the artifact as saved.
    */
-  async storeProduced(row: ArtifactEntity, body: Readable, contentType: string): Promise<ArtifactEntity> {
+  async storeProduced(row: ArtifactEntity, open: () => Readable, contentType: string): Promise<ArtifactEntity> {
     const { maxBytes, maxTotalBytes } = this.config.artifacts;
     const freeBytes = maxTotalBytes - ((await this.artifacts.totalBytes()) - row.sizeBytes);
-    const staged = await this.store.stage(row.id, body, { maxBytes, freeBytes, maxTotalBytes });
+    // Opened only now, when it is read at once: a producer's stream must not wait across other I/O.
+    const staged = await this.store.stage(row.id, open(), { maxBytes, freeBytes, maxTotalBytes });
     const saved = await this.place(row, staged, contentType);
     await this.service.announce('artifact.content_uploaded', saved);
     return saved;

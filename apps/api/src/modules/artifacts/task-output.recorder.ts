@@ -119,7 +119,7 @@ export class TaskOutputRecorder implements OnModuleInit, OnModuleDestroy {
         createdBy,
         description: `Committed by ${createdBy} (merge ${merge.sha.slice(0, 12)})`,
       });
-      await this.content.storeProduced(row, this.merged.read(merge.sha, path), contentTypeOf(path));
+      await this.content.storeProduced(row, () => this.merged.read(merge.sha, path), contentTypeOf(path));
       return true;
     } catch (error) {
       const detail = error instanceof AppError ? { code: error.code, reason: error.message } : { err: error };
