@@ -1,6 +1,6 @@
 import { Channel, ErrorCode } from '@app/domain';
 import { EventBus, subscribeTo } from '@app/platform';
-import { testBackends } from '@app/testing';
+import { eventually, testBackends } from '@app/testing';
 
 import { bearer, expectError, setupCeo, startTestApp, type TestApp, userWithRole } from '../support';
 
@@ -235,6 +235,11 @@ describe.each(testBackends())('approvals on %s', (backend) => {
     try {
       const item = await file();
       await waitFor(item.id as string, 'expired');
+      // The expiry is announced after its commit: wait for the announcement, not only the stored status.
+      await eventually(
+        () => Promise.resolve(seen.length),
+        (n) => n >= 3,
+      );
       expect(seen).toEqual([
         `approval.created:${item.id}`,
         `approval.escalated:${item.id}`,
