@@ -1,5 +1,5 @@
 import { execFile, type ExecFileException, spawn } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { devNull } from 'node:os';
 
 import { ErrorCode, InternalError } from '@app/domain';
@@ -138,7 +138,8 @@ export class GitRunner {
 
   /**
    * Runs git and streams its stdout (file contents of any size, binary included); a non-zero exit
-   * or a spawn failure fails the stream.
+   * or a spawn failure fails the stream. The stream ends only once git has exited with 0, so a
+   * reader never mistakes a failed command's partial output for the whole file.
    */
   stream(args: readonly string[], options: GitRunOptions): Readable {
     const child = spawn(this.binary, [...this.configArgs(), ...args], {
@@ -151,11 +152,23 @@ export class GitRunner {
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-MAX_STDERR_CHARS);
     });
-    const out = child.stdout;
+    // Piped at once: Node drains a child's untouched stdout when the child exits, so a stream handed
+    // out raw loses everything a fast command wrote before its reader attached.
+    const out = new PassThrough();
+    child.stdout.pipe(out, { end: false });
     child.on('error', (error) => out.destroy(new GitCommandError(this.describe(args), null, '', false, error)));
+    // 'close' comes after stdout has ended, so every byte is in `out` by then.
     child.on('close', (code) => {
-      if (code !== 0) {
+      if (code === 0) {
+        out.end();
+      } else {
         out.destroy(new GitCommandError(this.describe(args), code, boundStderr(stderr)));
+      }
+    });
+    // A reader that gives up early must not leave git blocked on a full pipe.
+    out.once('close', () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
       }
     });
     return out;
