@@ -565,6 +565,8 @@ function startService(
       SYNTHORG_ENGINE_CONCURRENCY: String(slots),
       SYNTHORG_ENGINE_AGENT_CONCURRENCY: String(slots),
       SYNTHORG_ENGINE_GRACE_SECONDS: '2',
+      // The fake provider listens on loopback.
+      SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'false',
       ...extra,
     },
     60_000,

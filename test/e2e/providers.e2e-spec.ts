@@ -25,7 +25,12 @@ import { ModelRouter } from '../../apps/api/src/modules/providers/model-router';
 import { ProviderQuotas } from '../../apps/api/src/modules/providers/provider-quotas';
 import { ProviderRegistry } from '../../apps/api/src/modules/providers/provider-registry';
 
-const HIGH_LIMITS = { SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000', SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000' };
+// The address checks stay on here (test apps turn them off for the loopback fake provider).
+const HIGH_LIMITS = {
+  SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '10000',
+  SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'true',
+};
 const SECRET = 'sk-live-DO-NOT-LEAK-7f3a9c2e1b';
 const API = '/api/v1/providers';
 
@@ -487,6 +492,31 @@ describe.each(testBackends())('providers on %s', (backend) => {
         .send({ host_port: mockHostPort() })
         .expect(201);
       expectError((await t.http.post(`${API}/local-oa/discover-models`).set(bearer(ceo)).expect(400)).body, 2014);
+    });
+
+    it('should hold the runtime’s own calls (agents, health probes) to the same checks, sending nothing', async () => {
+      const registry = t.app.get(ProviderRegistry);
+      await registry.reload();
+      const sent = mock.requests.length;
+      const call = (): Promise<unknown> =>
+        registry.get('local-oa')!.driver.chat({ model: 'mock-small', messages: [{ role: 'user', content: 'hi' }] });
+      await expect(call()).rejects.toThrow(`refused to connect to ${mockHostPort()}`);
+      await expect(registry.get('local-oa')!.driver.listModels()).rejects.toThrow(mockHostPort());
+      expect(mock.requests.length).toBe(sent);
+
+      // The allowlist is read per call: no reload needed for the entry to apply, or to be withdrawn.
+      await t.http
+        .post(`${API}/discovery-policy/entries`)
+        .set(bearer(ceo))
+        .send({ host_port: mockHostPort() })
+        .expect(201);
+      await expect(call()).resolves.toMatchObject({ content: expect.any(String) });
+      await t.http
+        .post(`${API}/discovery-policy/remove-entry`)
+        .set(bearer(ceo))
+        .send({ host_port: mockHostPort() })
+        .expect(201);
+      await expect(call()).rejects.toThrow(mockHostPort());
     });
 
     it('should refuse a test call to a loopback or metadata address as discovery does (2014)', async () => {

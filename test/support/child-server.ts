@@ -40,6 +40,8 @@ export async function startChildServer(
       SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1',
       SYNTHORG_BUDGET_TOTAL_MONTHLY: '0',
       SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
+      // The fake provider listens on loopback.
+      SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'false',
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

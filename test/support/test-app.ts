@@ -61,6 +61,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       // No company or daily spending limits unless a spec sets them (the fake provider's prices add up).
       SYNTHORG_BUDGET_TOTAL_MONTHLY: '0',
       SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
+      // The fake provider listens on loopback; specs of the address checks turn them back on.
+      SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'false',
       ...db.env,
       ...options.env,
     },

@@ -67,7 +67,7 @@ export class LocalModelsService {
     const record = await this.supporting(name, 'pull');
     // Provider calls pass the discovery address checks; a refused target is an error before the stream.
     const fetcher = new GuardedFetcher(await this.policy.policy());
-    fetcher.assertAllowed(record.endpoint);
+    await fetcher.assertAllowed(record.endpoint);
     const driver = createDriver(record, { maxRetries: 0, timeoutMs: 60_000, baseFetch: fetcher.fetch });
     if (!driver.pullModel) {
       await fetcher.close();

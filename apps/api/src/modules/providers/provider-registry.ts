@@ -12,6 +12,9 @@ import {
   SecretCipher,
 } from '@app/platform';
 
+import { AddressCheckedDriver } from './discovery/address-checked-driver';
+import { DiscoveryPolicyService } from './discovery/discovery-policy.service';
+import { GuardedFetcher } from './discovery/guarded-fetch';
 import { CALL_DEFAULTS, createDriver } from './drivers/driver-factory';
 import { ProviderCallRecorder } from './provider-call.recorder';
 import { ProviderQuotas } from './provider-quotas';
@@ -42,6 +45,12 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly log: Logger;
   private readonly cleanups: (() => void)[] = [];
   private retryTimer: NodeJS.Timeout | null = null;
+  /**
+   * Every call the runtime makes (agents' model calls, background health probes) passes the same
+   * address checks and allowlist as discovery and test calls: a provider's base URL pointed at an
+   * internal address is refused unless an operator allowlisted it.
+   */
+  private readonly transport: GuardedFetcher;
 
   constructor(
     private readonly repository: ProvidersRepository,
@@ -50,9 +59,11 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
     private readonly quotas: ProviderQuotas,
     private readonly hooks: ReinitialisationHooks,
     private readonly bus: EventBus,
+    policy: DiscoveryPolicyService,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('providers.registry');
+    this.transport = new GuardedFetcher(() => policy.policy());
   }
 
   async onModuleInit(): Promise<void> {
@@ -72,12 +83,13 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
     await this.start();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.cleanups.splice(0).forEach((cleanup) => cleanup());
     if (this.retryTimer) {
       clearTimeout(this.retryTimer);
       this.retryTimer = null;
     }
+    await this.transport.close();
   }
 
   /**
@@ -162,7 +174,10 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
       return null;
     }
     this.quotas.configure(record.name, record.quota);
-    const driver = createDriver(record, CALL_DEFAULTS);
+    const driver = new AddressCheckedDriver(
+      createDriver(record, { ...CALL_DEFAULTS, baseFetch: this.transport.fetch }),
+      () => this.transport.assertAllowed(record.endpoint),
+    );
     return { record, driver: new RecordingDriver(driver, record.name, record.models, this.recorder) };
   }
 

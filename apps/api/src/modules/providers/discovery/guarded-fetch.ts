@@ -19,7 +19,7 @@ export interface AddressPolicy {
 export class UnsafeTargetError extends ValidationError {
   constructor(target: string, reason: string) {
     super(
-      `discovery refused ${target}: ${reason}; add "${target}" to the discovery allowlist to trust it`,
+      `refused to connect to ${target}: ${reason}; add "${target}" to the discovery allowlist to trust it`,
       ErrorCode.UnsafeDiscoveryTarget,
     );
   }
@@ -28,21 +28,25 @@ export class UnsafeTargetError extends ValidationError {
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * A fetch for discovery and probing that cannot be pointed at internal addresses: the host:port is
- * checked against the allowlist, an IP literal is classified directly, and a name is resolved with
- * every address checked inside the connection's own lookup (so what is checked is what is dialled,
- * which also defeats DNS rebinding). Redirects are followed by hand, each hop checked again.
+ * A fetch to providers that cannot be pointed at internal addresses: the host:port is checked
+ * against the allowlist, an IP literal is classified directly, and a name is resolved with every
+ * address checked inside the connection's own lookup (so what is checked is what is dialled, which
+ * also defeats DNS rebinding). Redirects are followed by hand, each hop checked again. Discovery,
+ * probes and test calls use a short-lived one; the registry's drivers share a long-lived one whose
+ * policy is read again for every request, so an allowlist change applies to the next call.
  */
 export class GuardedFetcher {
-  private readonly agents: Agent[] = [];
+  /** One checking dispatcher per target, reused by every request to it. */
+  private readonly agents = new Map<string, Agent>();
 
-  constructor(private readonly policy: AddressPolicy) {}
+  constructor(private readonly policy: AddressPolicy | (() => Promise<AddressPolicy>)) {}
 
   readonly fetch: FetchLike = async (input, init) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
     let requestInit: RequestInit | undefined = init;
+    const policy = typeof this.policy === 'function' ? await this.policy() : this.policy;
     for (let hop = 0; ; hop += 1) {
-      const agent = this.check(url);
+      const agent = this.check(url, policy);
       const response = (await undiciFetch(url, {
         ...(requestInit as object),
         redirect: 'manual',
@@ -63,17 +67,17 @@ export class GuardedFetcher {
   };
 
   /** Refuses an unsafe target up front (before a stream starts); names are checked again when dialled. */
-  assertAllowed(target: string): void {
-    this.check(new URL(target));
+  async assertAllowed(target: string): Promise<void> {
+    this.check(new URL(target), typeof this.policy === 'function' ? await this.policy() : this.policy);
   }
 
   /** Refuses the URL or returns the dispatcher whose lookup re-checks resolved addresses (null: trusted). */
-  private check(url: URL): Agent | null {
+  private check(url: URL, policy: AddressPolicy): Agent | null {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new UnsafeTargetError(hostPortOf(url), `scheme ${url.protocol} is not allowed`);
     }
     const target = hostPortOf(url);
-    if (!this.policy.blockPrivateIps || this.policy.allowlist.has(target)) {
+    if (!policy.blockPrivateIps || policy.allowlist.has(target)) {
       return null;
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -83,6 +87,10 @@ export class GuardedFetcher {
         throw new UnsafeTargetError(target, `${host} is a ${unsafe.replace('_', '-')} address`);
       }
       return null;
+    }
+    const known = this.agents.get(target);
+    if (known) {
+      return known;
     }
     const agent = new Agent({
       connect: {
@@ -114,12 +122,14 @@ export class GuardedFetcher {
         },
       },
     });
-    this.agents.push(agent);
+    this.agents.set(target, agent);
     return agent;
   }
 
   /** Closes the connections this fetcher opened. */
   async close(): Promise<void> {
-    await Promise.allSettled(this.agents.splice(0).map((a) => a.close()));
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.allSettled(agents.map((a) => a.close()));
   }
 }

@@ -1,0 +1,59 @@
+import type {
+  ChatChunk,
+  ChatRequest,
+  ChatResult,
+  DiscoveredModel,
+  LlmDriver,
+  ModelCapabilities,
+  PullProgress,
+} from '@app/domain';
+
+/**
+ * Checks the provider's address before every call, so a refused target fails at once with the
+ * refusal instead of reaching the SDK, which would retry it as a connection error. Names are checked
+ * again when dialled (the guarded transport's lookup); this only front-runs what can be known.
+ */
+export class AddressCheckedDriver implements LlmDriver {
+  readonly pullModel?: (modelId: string, signal?: AbortSignal) => AsyncIterable<PullProgress>;
+  readonly deleteModel?: (modelId: string) => Promise<void>;
+
+  constructor(
+    private readonly inner: LlmDriver,
+    private readonly check: () => Promise<void>,
+  ) {
+    const { pullModel, deleteModel } = inner;
+    if (pullModel) {
+      this.pullModel = (modelId, signal) => this.checkedStream(() => pullModel.call(inner, modelId, signal));
+    }
+    if (deleteModel) {
+      this.deleteModel = async (modelId) => {
+        await this.check();
+        return deleteModel.call(inner, modelId);
+      };
+    }
+  }
+
+  async chat(request: ChatRequest): Promise<ChatResult> {
+    await this.check();
+    return this.inner.chat(request);
+  }
+
+  stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+    return this.checkedStream(() => this.inner.stream(request));
+  }
+
+  async listModels(signal?: AbortSignal): Promise<DiscoveredModel[]> {
+    await this.check();
+    return this.inner.listModels(signal);
+  }
+
+  async capabilities(modelId: string, signal?: AbortSignal): Promise<Partial<ModelCapabilities> | null> {
+    await this.check();
+    return this.inner.capabilities(modelId, signal);
+  }
+
+  private async *checkedStream<T>(open: () => AsyncIterable<T>): AsyncIterable<T> {
+    await this.check();
+    yield* open();
+  }
+}
