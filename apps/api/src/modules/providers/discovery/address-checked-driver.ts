@@ -21,14 +21,15 @@ export class AddressCheckedDriver implements LlmDriver {
     private readonly inner: LlmDriver,
     private readonly check: () => Promise<void>,
   ) {
-    const { pullModel, deleteModel } = inner;
+    const pullModel = inner.pullModel?.bind(inner);
+    const deleteModel = inner.deleteModel?.bind(inner);
     if (pullModel) {
-      this.pullModel = (modelId, signal) => this.checkedStream(() => pullModel.call(inner, modelId, signal));
+      this.pullModel = (modelId, signal) => this.checkedStream(() => pullModel(modelId, signal));
     }
     if (deleteModel) {
       this.deleteModel = async (modelId) => {
         await this.check();
-        return deleteModel.call(inner, modelId);
+        return deleteModel(modelId);
       };
     }
   }
