@@ -1,5 +1,6 @@
 import { DelegationRefusedError, ErrorCode, type SettingValue, ToolError } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
+import { DistributedLock } from '@app/platform';
 import { agentRow, departmentRow, makeServiceUnderTest, taskRow } from '@app/testing';
 
 import { AgentRoster } from '../agents';
@@ -35,6 +36,7 @@ function build(parent: TaskEntity = taskRow({ id: 'task-parent', assignedTo: 'Le
     lifecycle: unit.mock(TaskLifecycle),
     posting: unit.mock(MessagePosting),
     settings: unit.mock(SettingsSnapshot),
+    lock: unit.mock(DistributedLock),
   };
   m.roster.findByRef.mockImplementation((ref) =>
     Promise.resolve([LEAD, DEV].find((a) => a.name === ref || a.id === ref) ?? null),
@@ -46,6 +48,7 @@ function build(parent: TaskEntity = taskRow({ id: 'task-parent', assignedTo: 'Le
   m.lifecycle.transition.mockImplementation((_id, _to, options) =>
     Promise.resolve({ ...(options.current as TaskEntity), ...options.changes?.(options.current as TaskEntity) }),
   );
+  m.lock.runExclusive.mockImplementation((_name, fn) => fn());
   m.records.pairSince.mockResolvedValue([]);
   m.records.insert.mockResolvedValue();
   m.posting.post.mockResolvedValue({ id: 'message-1' } as Awaited<ReturnType<MessagePosting['post']>>);
@@ -76,6 +79,7 @@ describe(DelegationService.name, () => {
       assigneeId: 'id-dev',
       description: 'Add them.\n\nRefinement: Cover the edge cases.',
     });
+    expect(m.lock.runExclusive).toHaveBeenCalledWith('delegation:id-dev:id-lead', expect.any(Function));
     expect(m.lifecycle.transition).toHaveBeenCalledWith(task.id, 'assigned', expect.objectContaining({ by: 'Lead' }));
     expect(m.records.insert).toHaveBeenCalledWith(record);
     expect(record).toMatchObject({

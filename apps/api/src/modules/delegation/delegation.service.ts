@@ -21,7 +21,7 @@ import {
   type TaskPriority,
 } from '@app/domain';
 import type { AgentEntity, DelegationRecordEntity, TaskEntity } from '@app/persistence';
-import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import { DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import { CompanyFacade } from '../company';
@@ -71,6 +71,7 @@ export class DelegationService {
     private readonly lifecycle: TaskLifecycle,
     private readonly posting: MessagePosting,
     private readonly settings: SettingsSnapshot,
+    private readonly lock: DistributedLock,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('communication.delegation');
@@ -91,6 +92,35 @@ export class DelegationService {
     const parent = await this.lifecycle.getOrThrow(request.originalTaskId);
     await this.checkAuthority(delegator, delegatee);
 
+    // One pair at a time across replicas: the rate, dedup and breaker checks read the records the
+    // previous delegation of the pair wrote, so two concurrent requests cannot both pass.
+    const pairKey = [delegator.id, delegatee.id].sort().join(':');
+    const { record, task, depth } = await this.lock.runExclusive(`delegation:${pairKey}`, () =>
+      this.checkAndCreate(delegator, delegatee, parent, request, title, description),
+    );
+    this.log.info(
+      {
+        delegation_id: record.id,
+        delegator: delegator.name,
+        delegatee: delegatee.name,
+        original_task_id: parent.id,
+        delegated_task_id: task.id,
+        depth,
+      },
+      'communication.delegation.sent',
+    );
+    await this.announce(record, parent.project);
+    return { record, task };
+  }
+
+  private async checkAndCreate(
+    delegator: AgentEntity,
+    delegatee: AgentEntity,
+    parent: TaskEntity,
+    request: DelegationRequest,
+    title: string,
+    description: string,
+  ): Promise<DelegationResult & { depth: number }> {
     const now = new Date();
     const fingerprint = delegationFingerprint(title, description);
     const limits = this.loopLimits();
@@ -133,19 +163,7 @@ export class DelegationService {
       timestamp: now,
     };
     await this.records.insert(record);
-    this.log.info(
-      {
-        delegation_id: record.id,
-        delegator: delegator.name,
-        delegatee: delegatee.name,
-        original_task_id: parent.id,
-        delegated_task_id: task.id,
-        depth: verdict.chain.length,
-      },
-      'communication.delegation.sent',
-    );
-    await this.announce(record, parent.project);
-    return { record, task };
+    return { record, task, depth: verdict.chain.length };
   }
 
   private async agentOrThrow(ref: string): Promise<AgentEntity> {
