@@ -1,5 +1,7 @@
-import { ErrorCode } from '@app/domain';
-import { AgentEntity } from '@app/persistence';
+import { randomUUID } from 'node:crypto';
+
+import { delegationFingerprint, ErrorCode } from '@app/domain';
+import { AgentEntity, DelegationRecordEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
@@ -230,6 +232,27 @@ describe.each(testBackends())('delegation on %s', (backend) => {
       retryable: true,
     });
     await delegation().delegate({ ...request, title: 'Write the reference' });
+
+    // A delegation another replica recorded counts the same: the checks read the table, not memory.
+    await t.app
+      .get(DatabaseService)
+      .dataSource.getRepository(DelegationRecordEntity)
+      .insert({
+        id: randomUUID(),
+        delegatorId: byRole.CTO.id,
+        delegatorName: byRole.CTO.name,
+        delegateeId: devs[1].id,
+        delegateeName: devs[1].name,
+        originalTaskId: root,
+        delegatedTaskId: 'task-elsewhere',
+        title: 'Write the changelog',
+        fingerprint: delegationFingerprint('Write the changelog', request.description),
+        refinement: '',
+        timestamp: new Date(),
+      });
+    await expect(delegation().delegate({ ...request, title: 'Write the changelog' })).rejects.toMatchObject({
+      check: 'dedup',
+    });
     await settled();
   });
 
