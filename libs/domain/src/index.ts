@@ -14,6 +14,7 @@ export * from './personality';
 export * from './providers';
 export * from './tasks';
 export * from './messages';
+export * from './delegation';
 export * from './artifacts';
 export * from './engine';
 export * from './events';

@@ -62,3 +62,15 @@ export function sortNewestFirst(events: ActivityEvent[]): ActivityEvent[] {
 export function formatMoney(amount: number, currency: string): string {
   return `${amount.toFixed(4)} ${currency}`;
 }
+
+/**
+ * A module's contribution to the activity feed (delegations, for one): the event types it makes and
+ * how to read them. A failing source is named in the feed's `degraded_sources`; the rest still answers.
+ */
+export interface ActivitySource {
+  /** How a failure is reported in `degraded_sources` (e.g. `delegation_record_store`). */
+  readonly name: string;
+  readonly eventTypes: readonly ActivityEventType[];
+  /** Events at or after `since` (null: any time, capped), of one agent when `agentId` is given. */
+  read(since: Date | null, agentId: string | undefined): Promise<ActivityEvent[]>;
+}

@@ -13,6 +13,8 @@ export const ErrorCode = {
   CsrfRejected: 1004,
   /** The agent's tool access (access level, allowed and denied lists) does not grant the tool it called. */
   ToolPermissionDenied: 1007,
+  /** The delegator has no authority over the delegatee: not a subordinate, skip-level off, or outside `can_delegate_to`. */
+  DelegationNotAuthorized: 1010,
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,
@@ -186,10 +188,20 @@ export const ErrorCode = {
   IdempotencyKeyInFlight: 4022,
   /** The approval item expired before a decision: it can no longer be approved or rejected. */
   ApprovalExpired: 4023,
+  /** The delegatee is already in the task's delegation chain: the delegation would loop. */
+  DelegationAncestryLoop: 4061,
+  /** The delegation chain would exceed `max_delegation_depth`. */
+  DelegationDepthExceeded: 4062,
+  /** The same work went to the same delegatee within `dedup_window_seconds`. */
+  DelegationDuplicate: 4063,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,
   ConcurrencyLimitExceeded: 5002,
+  /** Too many delegations between two agents in a minute (`max_per_pair_per_minute` plus `burst_allowance`). */
+  DelegationRateLimited: 5010,
+  /** Work bounced between two agents `bounce_threshold` times: their delegations pause for `cooldown_seconds`. */
+  DelegationCircuitOpen: 5011,
   // 6xxx budget_exhausted
   BudgetExhausted: 6000,
   DailyLimitExceeded: 6001,

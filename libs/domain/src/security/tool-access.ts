@@ -52,6 +52,8 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   run_command: { category: 'code_execution', action: DEFAULT_CATEGORY_ACTION.code_execution },
   // Messages to the company's own channels and agents: granted by `elevated` access or an explicit allow.
   send_message: { category: 'communication', action: 'comms:internal' },
+  // Handing work to another agent of the company is internal communication too (no action type of its own).
+  delegate_task: { category: 'communication', action: 'comms:internal' },
 };
 
 /** The profile of a tool by name (trimmed, case-insensitive); unknown tools are `other`. */

@@ -9,6 +9,7 @@ import { BudgetReservationEntity } from './budget-reservation.entity';
 import { CompanyEntity, COMPANY_SINGLETON_ID } from './company.entity';
 import { CostRecordEntity } from './cost-record.entity';
 import { CostRollupEntity } from './cost-rollup.entity';
+import { DelegationRecordEntity } from './delegation-record.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -43,6 +44,7 @@ export {
   CompanyEntity,
   CostRecordEntity,
   CostRollupEntity,
+  DelegationRecordEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,
@@ -80,6 +82,7 @@ export const ALL_ENTITIES = [
   CompanyEntity,
   CostRecordEntity,
   CostRollupEntity,
+  DelegationRecordEntity,
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,

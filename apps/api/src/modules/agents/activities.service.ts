@@ -20,6 +20,7 @@ import {
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { RunLedger } from '../run-ledger';
+import { ActivitySources } from './activity-sources';
 import { AgentsRepository } from './agents.repository';
 
 export interface ActivityFilter {
@@ -33,7 +34,8 @@ const RUN_EVENT_TYPES = ['task_started', 'task_completed'];
 const COST_EVENT_TYPES = ['cost_incurred'];
 const TOOL_EVENT_TYPES = ['tool_used'];
 
-type Source = 'performance_tracker' | 'cost_tracker' | 'tool_invocation_tracker' | 'budget_config';
+/** The built-in sources' names in `degraded_sources`; registered sources bring their own. */
+type Source = 'performance_tracker' | 'cost_tracker' | 'tool_invocation_tracker' | 'budget_config' | (string & {});
 
 /**
  * The organisation's activity timeline: career events, task runs and model-call costs merged
@@ -48,6 +50,7 @@ export class ActivitiesService {
     private readonly agents: AgentsRepository,
     private readonly ledger: RunLedger,
     private readonly company: CompanyProfileReader,
+    private readonly sources: ActivitySources,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.activity');
@@ -72,7 +75,8 @@ export class ActivitiesService {
 
     // A type filter needs only the sources that can produce that type.
     const wants = (types: readonly string[]): boolean => !filter.type || types.includes(filter.type);
-    const [lifecycle, metrics, costs, tools, currency] = await Promise.all([
+    const registered = this.sources.all().filter((source) => wants(source.eventTypes));
+    const [lifecycle, metrics, costs, tools, currency, contributed] = await Promise.all([
       wants(LIFECYCLE_EVENT_TYPES) ? this.agents.lifecycleSince(since, filter.agentId) : [],
       wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.ledger.metricsSince(since, agentIds), []) : [],
       wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.ledger.costsSince(since, agentIds), []) : [],
@@ -82,6 +86,7 @@ export class ActivitiesService {
       wants([...RUN_EVENT_TYPES, ...COST_EVENT_TYPES])
         ? guarded('budget_config', () => this.company.currency(), DEFAULT_CURRENCY)
         : DEFAULT_CURRENCY,
+      Promise.all(registered.map((source) => guarded(source.name, () => source.read(since, filter.agentId), []))),
     ]);
 
     const events: ActivityEvent[] = [];
@@ -134,6 +139,8 @@ export class ActivitiesService {
         related_ids: { agent_id: call.agentId, ...(call.taskId ? { task_id: call.taskId } : {}) },
       });
     }
+
+    events.push(...contributed.flat());
 
     const filtered = sortNewestFirst(filter.type ? events.filter((e) => e.event_type === filter.type) : events);
     const visible = roleHasPermission(actor.role, Permission.Write) ? filtered : filtered.map(redactActivityCosts);

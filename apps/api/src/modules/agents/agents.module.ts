@@ -4,6 +4,7 @@ import { ProvidersModule } from '../providers';
 import { RunLedgerModule } from '../run-ledger';
 import { ActivitiesController } from './activities.controller';
 import { ActivitiesService } from './activities.service';
+import { ActivitySources } from './activity-sources';
 import { AgentBootstrap } from './agent-bootstrap';
 import { AgentRoster } from './agent-roster.facade';
 import { AgentsController } from './agents.controller';
@@ -23,6 +24,7 @@ import { PersonalitiesService } from './personalities.service';
   controllers: [AgentsController, ActivitiesController, PersonalitiesController],
   providers: [
     ActivitiesService,
+    ActivitySources,
     AgentBootstrap,
     AgentRoster,
     AgentsRepository,
@@ -30,6 +32,6 @@ import { PersonalitiesService } from './personalities.service';
     PersonalitiesRepository,
     PersonalitiesService,
   ],
-  exports: [AgentRoster, PersonalitiesService],
+  exports: [ActivitySources, AgentRoster, PersonalitiesService],
 })
 export class AgentsModule {}

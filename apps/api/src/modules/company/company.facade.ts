@@ -35,6 +35,11 @@ export class CompanyFacade implements CompanyProfileReader {
     await this.company.saveCompany(company, tx);
   }
 
+  /** Every department in display order (heads, teams and reporting lines: the org chart). */
+  departments(): Promise<DepartmentEntity[]> {
+    return this.company.allDepartments();
+  }
+
   async departmentCount(): Promise<number> {
     return (await this.company.allDepartments()).length;
   }

@@ -1,0 +1,3 @@
+export * from './authority';
+export * from './loop-prevention';
+export * from './delegation-errors';
