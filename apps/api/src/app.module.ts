@@ -12,6 +12,7 @@ import { AnalyticsModule } from './modules/analytics';
 import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
 import { EngineModule } from './modules/engine';
+import { MeetingsModule } from './modules/meetings';
 import { MessagesModule } from './modules/messages';
 import { ProvidersModule } from './modules/providers';
 import { SecurityModule } from './modules/security';
@@ -52,6 +53,7 @@ export class AppModule {
         BudgetModule,
         AnalyticsModule,
         ReportsModule,
+        MeetingsModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -15,6 +15,7 @@ export * from './providers';
 export * from './tasks';
 export * from './messages';
 export * from './artifacts';
+export * from './meetings';
 export * from './engine';
 export * from './events';
 export * from './settings';

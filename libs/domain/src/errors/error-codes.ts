@@ -118,6 +118,8 @@ export const ErrorCode = {
   ArtifactUploadInvalid: 2068,
   /** A Range header that cannot be served (416). */
   ArtifactRangeInvalid: 2069,
+  /** A meeting trigger whose event name is blank or whose context breaks the context limits. */
+  MeetingTriggerInvalid: 2090,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -152,6 +154,8 @@ export const ErrorCode = {
   SettingNamespaceNotFound: 3040,
   /** The namespace declares no setting of that key. */
   SettingNotFound: 3041,
+  /** No meeting has the given id. */
+  MeetingNotFound: 3042,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -186,6 +190,8 @@ export const ErrorCode = {
   IdempotencyKeyInFlight: 4022,
   /** The approval item expired before a decision: it can no longer be approved or rejected. */
   ApprovalExpired: 4023,
+  /** The configured meeting types (company setting or a department's ceremony policy) are invalid. */
+  MeetingTypesInvalid: 4024,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,
