@@ -56,7 +56,7 @@ export class MeetingActionTasks {
           priority: item.priority,
           project,
           created_by: 'meetings',
-          assigned_to: item.assigneeId as string,
+          assigned_to: item.assigneeId,
         });
         ids.push(task.id);
       } catch (error) {
