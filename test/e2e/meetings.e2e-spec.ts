@@ -1,6 +1,7 @@
 import { ErrorCode } from '@app/domain';
 import { testBackends } from '@app/testing';
 
+import { openClient, wsUrl } from '../integration/events/ws-test-client';
 import {
   bearer,
   createCompany,
@@ -71,7 +72,7 @@ describe.each(testBackends())('meetings on %s', (backend) => {
   beforeAll(async () => {
     mock = await startMockLlm();
     // Action-item tasks stay assigned: no run takes the mock's scripted replies from the meetings.
-    t = await startTestApp({ backend, env: { SYNTHORG_ENGINE_ENABLED: 'false' } });
+    t = await startTestApp({ backend, listen: true, env: { SYNTHORG_ENGINE_ENABLED: 'false' } });
     ceo = await setupCeo(t);
     await t.http
       .post('/api/v1/providers')
@@ -127,6 +128,9 @@ describe.each(testBackends())('meetings on %s', (backend) => {
   });
 
   it('should hold a round-robin meeting with minutes, a task from its action item and costed calls', async () => {
+    const ticket = (await t.http.post('/api/v1/auth/ws-ticket').set(bearer(ceo)).expect(201)).body.data.ticket;
+    const socket = await openClient(wsUrl(t.url ?? '', ticket as string));
+    await socket.request({ action: 'subscribe', channels: ['meetings'] });
     mock.enqueue(say('Turn of the lead'), say('Turn of the member'), say(SYNTHESIS(member, 'Write the release notes')));
 
     const [meeting] = await trigger('rr');
@@ -145,6 +149,14 @@ describe.each(testBackends())('meetings on %s', (backend) => {
       agenda: { title: 'rr' },
     });
     await expectOutcomes(meeting, 'Write the release notes');
+    try {
+      const started = await socket.next((m) => m.event_type === 'meeting.started');
+      expect(started.payload).toMatchObject({ meeting_id: meeting.meeting_id, status: 'in_progress' });
+      const completed = await socket.next((m) => m.event_type === 'meeting.completed');
+      expect(completed.payload).toMatchObject({ meeting_id: meeting.meeting_id, status: 'completed', meeting });
+    } finally {
+      await socket.close();
+    }
     const fetched = await t.http.get(`/api/v1/meetings/${meeting.meeting_id}`).set(bearer(ceo)).expect(200);
     expect(fetched.body.data).toEqual(meeting);
     const messages = (
@@ -240,6 +252,16 @@ describe.each(testBackends())('meetings on %s', (backend) => {
     expectError(
       (await t.http.post('/api/v1/meetings/trigger').set(bearer(ceo)).send({ event_name: ' ' }).expect(400)).body,
       ErrorCode.MeetingTriggerInvalid,
+    );
+    expectError(
+      (
+        await t.http
+          .put('/api/v1/settings/coordination/meeting_types')
+          .set(bearer(ceo))
+          .send({ value: JSON.stringify([{ name: 'both', trigger: 'x', frequency: 'daily', participants: ['all'] }]) })
+          .expect(400)
+      ).body,
+      ErrorCode.MeetingTypesSettingInvalid,
     );
     const observer = await userWithRole(t, ceo, 'observer');
     await t.http.post('/api/v1/meetings/trigger').set(bearer(observer)).send({ event_name: 'rr' }).expect(403);

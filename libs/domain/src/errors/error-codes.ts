@@ -120,6 +120,8 @@ export const ErrorCode = {
   ArtifactRangeInvalid: 2069,
   /** A meeting trigger whose event name is blank or whose context breaks the context limits. */
   MeetingTriggerInvalid: 2090,
+  /** A `coordination.meeting_types` value that is not a valid list of meeting types. */
+  MeetingTypesSettingInvalid: 2091,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

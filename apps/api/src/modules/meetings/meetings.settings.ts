@@ -1,4 +1,16 @@
-import { defineSettings } from '@app/domain';
+import { defineSettings, ErrorCode, parseCompanyMeetingTypes, ValidationError } from '@app/domain';
+
+/** A company meeting type list is checked when it is stored, so a typo never reaches the scheduler. */
+function meetingTypesShape(text: string): void {
+  try {
+    parseCompanyMeetingTypes(JSON.parse(text));
+  } catch (error) {
+    throw new ValidationError(
+      `coordination.meeting_types: ${(error as Error).message}`,
+      ErrorCode.MeetingTypesSettingInvalid,
+    );
+  }
+}
 
 /** Meeting settings, declared in the `coordination` namespace beside the ceremony settings. */
 export const MEETINGS_SETTINGS = defineSettings('coordination', [
@@ -18,5 +30,6 @@ export const MEETINGS_SETTINGS = defineSettings('coordination', [
       '(departments add theirs in their ceremony policy, strategy_config.meetings)',
     group: 'Meetings',
     level: 'advanced',
+    validate: meetingTypesShape,
   },
 ]);
