@@ -244,6 +244,40 @@ describe.each(testBackends())('meetings on %s', (backend) => {
     expect(meeting.error_message).toContain('at least 2 resolved participants');
   });
 
+  it('should hold a department’s meeting type from its ceremony policy, and answer 409 when one is invalid', async () => {
+    const policy = (meetings: Json[]) =>
+      t.http
+        .put('/api/v1/departments/engineering/ceremony-policy')
+        .set(bearer(ceo))
+        .send({ strategy: 'task_driven', strategy_config: { meetings } });
+    await policy([
+      {
+        name: 'eng sync',
+        trigger: 'deploy',
+        protocol_config: {
+          auto_create_tasks: false,
+          round_robin: { max_turns_per_agent: 1, leader_summarizes: false },
+        },
+      },
+    ]).expect(200);
+    const engineers = (await t.http.get('/api/v1/agents').query({ limit: 200 }).set(bearer(ceo)).expect(200)).body.data
+      .filter((a: Json) => a.department === 'engineering')
+      .map((a: Json) => a.name as string);
+
+    const [meeting] = await trigger('deploy');
+
+    expect(meeting).toMatchObject({ meeting_type_name: 'eng sync', status: 'completed' });
+    expect(Object.values(meeting.participant_names).sort()).toEqual([...engineers].sort());
+    expect(meeting.minutes.contributions).toHaveLength(engineers.length);
+
+    await policy([{ name: 'eng sync', participants: ['all'] }]).expect(200);
+    expectError(
+      (await t.http.post('/api/v1/meetings/trigger').set(bearer(ceo)).send({ event_name: 'deploy' }).expect(409)).body,
+      ErrorCode.MeetingTypesInvalid,
+    );
+    await t.http.delete('/api/v1/departments/engineering/ceremony-policy').set(bearer(ceo)).expect(204);
+  });
+
   it('should answer 404 for an unknown meeting, 400 for a blank event and 403 to an observer’s trigger', async () => {
     expectError(
       (await t.http.get('/api/v1/meetings/mtg-none').set(bearer(ceo)).expect(404)).body,

@@ -6,10 +6,12 @@ import type { Logger } from 'pino';
 import {
   buildAgenda,
   Channel,
+  InternalError,
   MEETING_LIMITS,
   type MeetingContext,
   type MeetingMinutes,
   type MeetingOutcome,
+  meetingInvariantHolds,
   type MeetingType,
   resolveParticipants,
   runMeeting,
@@ -132,6 +134,9 @@ export class MeetingRunner {
       errorMessage: outcome.errorMessage,
       updatedAt: new Date(),
     };
+    if (!meetingInvariantHolds(end.status, end.minutes !== null, end.errorMessage)) {
+      throw new InternalError(`meeting ${row.id} would end ${end.status} against the record invariants`);
+    }
     const finished: MeetingEntity = { ...row, ...end };
     try {
       await this.meetings.finish(row.id, end);
