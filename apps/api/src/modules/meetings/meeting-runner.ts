@@ -21,7 +21,7 @@ import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/p
 
 import { AgentRoster } from '../agents';
 import type { MeetingResponseDto } from './dto/meeting.dto';
-import { MeetingActionTasks } from './meeting-action.tasks';
+import { MeetingActionTasks } from './meeting-action-tasks';
 import { MeetingCalls } from './meeting-calls';
 import { toMeetingResponse, toMinutesDto } from './meetings.mapper';
 import { MeetingsRepository } from './meetings.repository';

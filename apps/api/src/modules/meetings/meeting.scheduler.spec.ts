@@ -5,7 +5,7 @@ import { makeServiceUnderTest } from '@app/testing';
 import type { MeetingResponseDto } from './dto/meeting.dto';
 import { MeetingRunner } from './meeting-runner';
 import { MeetingScheduler } from './meeting.scheduler';
-import { MeetingTypeCatalogue } from './meeting-type.catalogue';
+import { MeetingTypeCatalogue } from './meeting-type-catalogue';
 import { MeetingsRepository } from './meetings.repository';
 
 const NOW = new Date('2026-03-10T12:00:00Z');

@@ -5,7 +5,7 @@ import { meetingDue, type MeetingType } from '@app/domain';
 import { DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { MeetingRunner } from './meeting-runner';
-import { MeetingTypeCatalogue } from './meeting-type.catalogue';
+import { MeetingTypeCatalogue } from './meeting-type-catalogue';
 import { MeetingsRepository } from './meetings.repository';
 
 /** How often the schedule is checked: a due meeting starts within this of its time. */

@@ -4,7 +4,7 @@ import { makeServiceUnderTest } from '@app/testing';
 
 import type { MeetingResponseDto } from './dto/meeting.dto';
 import { MeetingRunner } from './meeting-runner';
-import { MeetingTypeCatalogue } from './meeting-type.catalogue';
+import { MeetingTypeCatalogue } from './meeting-type-catalogue';
 import { MeetingsRepository } from './meetings.repository';
 import { MeetingsService } from './meetings.service';
 

@@ -4,7 +4,7 @@ import { assertTriggerRequest, ErrorCode, NotFoundError, Page, type PageRequest 
 
 import type { MeetingQueryDto, MeetingResponseDto, TriggerMeetingDto } from './dto/meeting.dto';
 import { MeetingRunner } from './meeting-runner';
-import { MeetingTypeCatalogue } from './meeting-type.catalogue';
+import { MeetingTypeCatalogue } from './meeting-type-catalogue';
 import { toMeetingResponse } from './meetings.mapper';
 import { MeetingsRepository } from './meetings.repository';
 
