@@ -13,6 +13,7 @@ import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
 import { DelegationModule } from './modules/delegation';
 import { EngineModule } from './modules/engine';
+import { MeetingsModule } from './modules/meetings';
 import { MessagesModule } from './modules/messages';
 import { ProvidersModule } from './modules/providers';
 import { SecurityModule } from './modules/security';
@@ -54,6 +55,7 @@ export class AppModule {
         BudgetModule,
         AnalyticsModule,
         ReportsModule,
+        MeetingsModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -16,6 +16,7 @@ export * from './tasks';
 export * from './messages';
 export * from './delegation';
 export * from './artifacts';
+export * from './meetings';
 export * from './engine';
 export * from './events';
 export * from './settings';

@@ -120,6 +120,10 @@ export const ErrorCode = {
   ArtifactUploadInvalid: 2068,
   /** A Range header that cannot be served (416). */
   ArtifactRangeInvalid: 2069,
+  /** A meeting trigger whose event name is blank or whose context breaks the context limits. */
+  MeetingTriggerInvalid: 2090,
+  /** A `coordination.meeting_types` value that is not a valid list of meeting types. */
+  MeetingTypesSettingInvalid: 2091,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -154,6 +158,8 @@ export const ErrorCode = {
   SettingNamespaceNotFound: 3040,
   /** The namespace declares no setting of that key. */
   SettingNotFound: 3041,
+  /** No meeting has the given id. */
+  MeetingNotFound: 3042,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -194,6 +200,8 @@ export const ErrorCode = {
   DelegationDepthExceeded: 4062,
   /** The same work went to the same delegatee within `dedup_window_seconds`. */
   DelegationDuplicate: 4063,
+  /** The configured meeting types (company setting or a department's ceremony policy) are invalid. */
+  MeetingTypesInvalid: 4024,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,

@@ -8,6 +8,7 @@ import type {
   CostRecordedPayload,
   DepartmentCreatedPayload,
   DepartmentUpdatedPayload,
+  MeetingChangedPayload,
   MessageSentPayload,
   PersonalityChangedPayload,
   ProjectCreatedPayload,
@@ -51,7 +52,11 @@ export interface EventCatalogue {
     'approval.expired': ApprovalChangedPayload;
     'approval.escalated': ApprovalChangedPayload;
   };
-  [Channel.Meetings]: NoEventsYet;
+  [Channel.Meetings]: {
+    'meeting.started': MeetingChangedPayload;
+    'meeting.completed': MeetingChangedPayload;
+    'meeting.failed': MeetingChangedPayload;
+  };
   [Channel.Artifacts]: {
     'artifact.created': ArtifactChangedPayload;
     'artifact.deleted': ArtifactChangedPayload;
@@ -121,7 +126,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'approval.expired': true,
     'approval.escalated': true,
   },
-  [Channel.Meetings]: {},
+  [Channel.Meetings]: { 'meeting.started': true, 'meeting.completed': true, 'meeting.failed': true },
   [Channel.Artifacts]: { 'artifact.created': true, 'artifact.deleted': true, 'artifact.content_uploaded': true },
   [Channel.Projects]: { 'project.created': true },
   [Channel.Company]: {

@@ -47,6 +47,13 @@ export type ApprovalChangedPayload = { approval: ResourceSnapshot };
 export type MessageSentPayload = { channel: string; message: ResourceSnapshot };
 
 /** `artifacts`: an artifact created, deleted or given new content, as the API renders it. */
+/** `meetings`: a meeting started, completed or failed (budget_exhausted included), as the API renders it. */
+export type MeetingChangedPayload = {
+  meeting_id: string;
+  meeting_type_name: string;
+  status: string;
+  meeting: { readonly meeting_id: string };
+};
 export type ArtifactChangedPayload = { artifact_id: string; task_id: string; artifact: ResourceSnapshot };
 /** `budget`: spend crossed an alert threshold upwards (once per crossing, across replicas). */
 export type BudgetAlertPayload = {

@@ -13,6 +13,7 @@ import { SecurityRecords1795609611301 } from './1795609611301-security-records';
 import { BudgetReservations1795609692630 } from './1795609692630-budget-reservations';
 import { Artifacts1795609822777 } from './1795609822777-artifacts';
 import { DelegationRecords1795620365157 } from './1795620365157-delegation-records';
+import { Meetings1795620380907 } from './1795620380907-meetings';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
 export const SQLITE_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const SQLITE_MIGRATIONS = [
   BudgetReservations1795609692630,
   Artifacts1795609822777,
   DelegationRecords1795620365157,
+  Meetings1795620380907,
 ];

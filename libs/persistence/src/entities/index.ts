@@ -14,6 +14,7 @@ import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
+import { MeetingEntity } from './meeting.entity';
 import { ParkedRunEntity } from './parked-run.entity';
 import { MessageEntity } from './message.entity';
 import { MessageChannelEntity } from './message-channel.entity';
@@ -49,6 +50,7 @@ export {
   DomainEventEntity,
   IdempotencyKeyEntity,
   LoginFailureEntity,
+  MeetingEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
@@ -87,6 +89,7 @@ export const ALL_ENTITIES = [
   DomainEventEntity,
   IdempotencyKeyEntity,
   LoginFailureEntity,
+  MeetingEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,

@@ -9,3 +9,4 @@ export { TaskLifecycle, type WriteOptions } from './task-lifecycle';
 export { TaskStatistics } from './task-statistics';
 export type { TaskChanges } from './tasks.repository';
 export { TasksModule } from './tasks.module';
+export { TasksService } from './tasks.service';

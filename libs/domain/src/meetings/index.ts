@@ -1,0 +1,3 @@
+export * from './meeting-minutes';
+export * from './meeting-protocols';
+export * from './meeting-types';
