@@ -3,10 +3,11 @@ import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '
 import { AgentsModule } from '../agents';
 import { BudgetExhaustion, BudgetModule } from '../budget';
 import { CompanyModule } from '../company';
-import { EngineModule, ToolInvoker } from '../engine';
+import { EngineModule, RunOutputs, ToolInvoker } from '../engine';
 import { SettingsModule } from '../settings';
 import { AgentAutonomyController } from './agent-autonomy.controller';
 import { AgentAutonomyService } from './agent-autonomy.service';
+import { toolAccessOfferFilter } from './agent-tool-access';
 import { AutonomyControl } from './autonomy-control';
 import { OutputGuard } from './output-guard';
 import { runCommandTool } from './sandbox/run-command.tool';
@@ -20,7 +21,8 @@ import { ToolCallGuard } from './tool-call-guard';
 
 /**
  * Security: the evaluation pipeline before every tool call and the output scan after it (both
- * registered with the engine's ToolInvoker), autonomy resolution and downgrades, and the security
+ * registered with the engine's ToolInvoker), the scan of every run's final answer (RunOutputs), the
+ * tool offer narrowed to the agent's access level, autonomy resolution and downgrades, and the security
  * records. Owns the `security` settings namespace and the security_records and autonomy_downgrades
  * tables.
  */
@@ -48,6 +50,7 @@ import { ToolCallGuard } from './tool-call-guard';
 export class SecurityModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     @Inject(ToolInvoker) private readonly invoker: ToolInvoker,
+    @Inject(RunOutputs) private readonly runOutputs: RunOutputs,
     private readonly guard: ToolCallGuard,
     private readonly outputs: OutputGuard,
     private readonly policies: SecurityPolicySource,
@@ -61,6 +64,8 @@ export class SecurityModule implements OnModuleInit, OnApplicationBootstrap {
     this.policies.policy();
     this.invoker.registerSecurityCheck(this.guard);
     this.invoker.registerOutputScanner(this.outputs);
+    this.invoker.registerOfferFilter(toolAccessOfferFilter(this.policies));
+    this.runOutputs.register(this.outputs.finalAnswers);
     this.invoker.registerTool(runCommandTool(this.sandboxes));
     // A spent budget lowers the agent that hit it to supervised until a person raises it again.
     this.exhaustion.onExhausted(async (event) => {
