@@ -59,6 +59,9 @@ export class TrustControl {
   /** Evaluates the agent under the strategy in force and applies what it decides. */
   async evaluate(agent: AgentEntity, now = new Date()): Promise<TrustDecision> {
     const strategy = this.strategy();
+    if (strategy === 'disabled') {
+      return { kind: 'keep', score: null, reason: 'trust disabled' };
+    }
     const state = await this.stateOf(agent);
     if (state.pendingApprovalId !== null) {
       // A promotion waits for a person: nothing else moves until it is decided.
