@@ -109,8 +109,9 @@ describe.each(testBackends())('work engine on %s', (backend) => {
     expect(chats).toHaveLength(4);
     const first = chats[0].body as Json;
     expect(first.model).toBe('mock-small');
+    // The standard access level: send_message (communication) is offered only with elevated access or an allow.
     expect((first.tools as Json[]).map((x) => x.function.name).sort()).toEqual(
-      ['commit_changes', 'list_files', 'read_file', 'run_command', 'search_files', 'send_message', 'write_file'].sort(),
+      ['commit_changes', 'list_files', 'read_file', 'run_command', 'search_files', 'write_file'].sort(),
     );
     expect(first.messages[0].role).toBe('system');
     expect(first.messages[1].content).toContain('docs/README.md exists');
