@@ -39,16 +39,18 @@ export interface ToolOutputScanner {
   scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<ToolOutputVerdict>;
 }
 
-/** Who produced a run's final answer. */
+/** Who produced a run's text, and which: the final answer or an earlier turn's text. */
 export interface RunOutputContext {
   taskId: string;
   agentId: string;
   agentName: string;
+  part?: 'final_answer' | 'earlier_turn';
 }
 
 /**
  * Runs on the agent's final answer when its run ends, before the answer is stored anywhere (the task
- * result, a parked run's conversation, the logs), in registration order, each seeing the previous one's
+ * result, a parked run's conversation, the logs), and on the texts of its earlier turns that a parked
+ * conversation keeps, in registration order, each seeing the previous one's
  * redaction. A block replaces the answer with its reason; a scanner that throws withholds it (fail closed).
  */
 export interface RunOutputScanner {

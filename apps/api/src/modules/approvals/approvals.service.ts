@@ -38,6 +38,8 @@ const ESCALATION_RISK: RiskLevel = 'high';
 
 /** An item another module files for a person to decide (a trust promotion, for instance). */
 export interface ApprovalRequest {
+  /** The item's id when the caller needs it before filing (to claim its own state first). */
+  id?: string;
   actionType: string;
   title: string;
   description: string;
@@ -99,7 +101,7 @@ export class ApprovalsService {
   /** Files a module's request (no TTL of its own: the timeout policy's deadline applies). */
   async fileRequest(request: ApprovalRequest): Promise<ApprovalResponseDto> {
     const row = this.newItem({
-      id: randomUUID(),
+      id: request.id ?? randomUUID(),
       actionType: request.actionType.slice(0, APPROVAL_LIMITS.actionType),
       title: request.title.slice(0, APPROVAL_LIMITS.title),
       description: request.description.slice(0, APPROVAL_LIMITS.description),

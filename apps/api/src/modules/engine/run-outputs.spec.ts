@@ -65,14 +65,19 @@ describe(RunOutputs.name, () => {
     await expect(sut.scan(input, CTX)).resolves.toEqual({ text, withheld, changedBy });
   });
 
-  it("should put the scanned answer in the result and the conversation's last assistant turn only", async () => {
+  it("should put the scanned answer in the result and the last assistant turn, and scan the earlier turns' texts", async () => {
     const sut = new RunOutputs();
     sut.register(redactKey);
     const scanned = await sut.apply(result('final KEY'), CTX);
 
     expect(scanned.finalContent).toBe('final [REDACTED]');
     expect(scanned.outputWithheld).toBe(false);
-    expect(scanned.messages.map((m) => m.content)).toEqual(['do it', 'earlier text with KEY', 'final [REDACTED]']);
+    expect(scanned.messages[0]).toEqual({ role: 'user', content: 'do it' });
+    expect(scanned.messages.map((m) => m.content)).toEqual([
+      'do it',
+      'earlier text with [REDACTED]',
+      'final [REDACTED]',
+    ]);
   });
 
   it('should mark a withheld answer and leave an untouched result as it was', async () => {
@@ -86,5 +91,29 @@ describe(RunOutputs.name, () => {
     const untouched = result('x');
     expect(await sut.apply(untouched, CTX)).toBe(untouched);
     expect(sut.names()).toEqual([]);
+  });
+});
+
+describe('RunOutputs on a parked conversation', () => {
+  it('should tell the scanner which part it reads and scan an earlier text even when the answer is clean', async () => {
+    const parts: string[] = [];
+    const sut = new RunOutputs();
+    sut.register({
+      name: 'spy',
+      scan: (output, ctx) => {
+        parts.push(`${ctx.part ?? '?'}:${output}`);
+        return Promise.resolve(
+          output.includes('KEY')
+            ? { action: 'redact', output: output.replace('KEY', '[REDACTED]') }
+            : { action: 'pass' },
+        );
+      },
+    });
+    const parked = await sut.apply(result('clean text'), CTX);
+
+    expect(parts).toEqual(['final_answer:clean text', 'earlier_turn:earlier text with KEY']);
+    expect(parked.finalContent).toBe('clean text');
+    expect(parked.outputWithheld).toBe(false);
+    expect(parked.messages[1]).toEqual({ role: 'assistant', content: 'earlier text with [REDACTED]' });
   });
 });

@@ -59,24 +59,34 @@ export class RunOutputs {
   }
 
   /**
-   * The loop's result with its final answer scanned: `finalContent` and the conversation's last
-   * assistant text (which a parked run saves) both carry the scanned text.
+   * The loop's result with its texts scanned: `finalContent` and the conversation's last assistant
+   * text carry the scanned answer, and the earlier assistant texts (which a parked run saves) are
+   * scanned too. A result nothing changed is returned as it was.
    */
   async apply(result: ReactLoopResult, ctx: RunOutputContext): Promise<ReactLoopResult> {
-    const scanned = await this.scan(result.finalContent, ctx);
-    if (scanned.changedBy.length === 0) {
-      return result;
-    }
-    const messages = [...result.messages];
-    for (let i = messages.length - 1; i >= 0; i -= 1) {
-      const message = messages[i];
-      if (message.role === 'assistant') {
-        if (message.content === result.finalContent) {
-          messages[i] = { ...message, content: scanned.text };
-        }
-        break;
+    const final = await this.scan(result.finalContent, { ...ctx, part: 'final_answer' });
+    const lastAssistant = result.messages.findLastIndex((m) => m.role === 'assistant');
+    let messages = result.messages;
+    for (let i = 0; i < result.messages.length; i += 1) {
+      const message = result.messages[i];
+      if (message.role !== 'assistant') {
+        continue;
+      }
+      let text: string;
+      if (i === lastAssistant && message.content === result.finalContent) {
+        text = final.text;
+      } else {
+        const earlier = await this.scan(message.content, { ...ctx, part: 'earlier_turn' });
+        text = earlier.text;
+      }
+      if (text !== message.content) {
+        messages = messages === result.messages ? [...result.messages] : messages;
+        messages[i] = { ...message, content: text };
       }
     }
-    return { ...result, finalContent: scanned.text, messages, outputWithheld: scanned.withheld };
+    if (final.changedBy.length === 0 && messages === result.messages) {
+      return result;
+    }
+    return { ...result, finalContent: final.text, messages, outputWithheld: final.withheld };
   }
 }

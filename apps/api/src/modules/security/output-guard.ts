@@ -21,6 +21,8 @@ interface ScanSubject {
   agentId: string;
   taskId: string;
   tool: string | null;
+  /** For a run's own text: which part it is. */
+  part?: 'final_answer' | 'earlier_turn';
 }
 
 /**
@@ -37,7 +39,7 @@ export class OutputGuard implements ToolOutputScanner {
   readonly finalAnswers: RunOutputScanner = {
     name: 'security.final_output_scan',
     scan: (output: string, ctx: RunOutputContext) =>
-      this.judge(output, { agentId: ctx.agentId, taskId: ctx.taskId, tool: null }),
+      this.judge(output, { agentId: ctx.agentId, taskId: ctx.taskId, tool: null, part: ctx.part ?? 'final_answer' }),
   };
 
   constructor(
@@ -62,7 +64,12 @@ export class OutputGuard implements ToolOutputScanner {
       return { action: 'pass' };
     }
     const enforced = mode === 'shadow' ? 'log_only' : result.outcome;
-    const what = subject.tool === null ? 'final output scan' : 'output scan';
+    const what =
+      subject.tool !== null
+        ? 'output scan'
+        : subject.part === 'earlier_turn'
+          ? 'output scan of an earlier turn'
+          : 'final output scan';
     // The record names the patterns only: nothing the scan found is stored in clear.
     await this.audit.record({
       kind: 'output_scan',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MoreThanOrEqual, type Repository } from 'typeorm';
+import { IsNull, MoreThanOrEqual, type Repository } from 'typeorm';
 
 import { AgentTrustEntity, AutonomyDowngradeEntity, SecurityRecordEntity } from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
@@ -69,8 +69,22 @@ export class SecurityRepository {
     return this.trusts(tx).findOneBy({ pendingApprovalId: approvalId });
   }
 
+  /**
+   * Writes the trust row, but never its pending promotion: that moves only by compare-and-set
+   * (`claimPending`, `takePending`), so concurrent evaluations cannot file or lose one twice.
+   */
   async saveTrust(row: AgentTrustEntity, tx?: Transaction): Promise<void> {
-    await this.trusts(tx).save(row);
+    const { pendingLevel: _level, pendingApprovalId: _approval, ...rest } = row;
+    await this.trusts(tx).upsert(rest, ['agentId']);
+  }
+
+  /** Marks a promotion pending under an approval id if none is: true when this caller won. */
+  async claimPending(agentId: string, level: string, approvalId: string, tx?: Transaction): Promise<boolean> {
+    const result = await this.trusts(tx).update(
+      { agentId, pendingApprovalId: IsNull() },
+      { pendingLevel: level, pendingApprovalId: approvalId },
+    );
+    return (result.affected ?? 0) > 0;
   }
 
   /**

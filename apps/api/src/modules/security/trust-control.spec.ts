@@ -70,23 +70,39 @@ describe(TrustControl.name, () => {
     const m = build();
     const agent = agentRow({ id: 'agent-1' });
     m.ledger.metricsSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i)));
+    m.repository.claimPending.mockResolvedValue(true);
     m.approvals.fileRequest.mockResolvedValue({ id: 'approval-9' } as never);
 
     const decision = await m.sut.evaluate(agent, NOW);
 
     expect(decision).toMatchObject({ kind: 'promote', promotion: { to: 'elevated', requiresHumanApproval: true } });
+    const claimed = m.repository.claimPending.mock.calls[0];
+    expect(claimed?.slice(0, 2)).toEqual(['agent-1', 'elevated']);
     expect(m.approvals.fileRequest).toHaveBeenCalledWith(
       expect.objectContaining({
+        id: claimed?.[2],
         actionType: 'org:promote',
         riskLevel: 'high',
         metadata: expect.objectContaining({ to: 'elevated' }),
       }),
     );
     expect(m.agents.edit).not.toHaveBeenCalled();
-    expect(m.repository.saveTrust).toHaveBeenCalledWith(
-      expect.objectContaining({ pendingLevel: 'elevated', pendingApprovalId: 'approval-9' }),
-    );
     expect(m.audit.record).toHaveBeenCalledWith(expect.objectContaining({ kind: 'trust_change', enforced: 'pending' }));
+  });
+
+  it('should file nothing when another evaluation claimed the promotion first, and give a claim back on failure', async () => {
+    const m = build();
+    const agent = agentRow({ id: 'agent-1' });
+    m.ledger.metricsSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i)));
+    m.repository.claimPending.mockResolvedValue(false);
+    await m.sut.evaluate(agent, NOW);
+    expect(m.approvals.fileRequest).not.toHaveBeenCalled();
+
+    m.repository.claimPending.mockResolvedValue(true);
+    m.repository.takePending.mockResolvedValue(true);
+    m.approvals.fileRequest.mockRejectedValue(new Error('queue down'));
+    await expect(m.sut.evaluate(agent, NOW)).rejects.toThrow('queue down');
+    expect(m.repository.takePending).toHaveBeenCalledWith('agent-1', m.repository.claimPending.mock.calls[1]?.[2]);
   });
 
   it('should promote below elevated on its own and record it', async () => {

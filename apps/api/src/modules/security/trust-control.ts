@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
@@ -154,38 +156,52 @@ export class TrustControl {
     );
   }
 
+  /**
+   * Claims the promotion first (a compare-and-set on the trust row under the item's id), then files
+   * the item: of two evaluations at once only one files it. A failed filing gives the claim back.
+   */
   private async requestApproval(
     agent: AgentEntity,
     state: AgentTrustEntity,
     to: string,
     reason: string,
   ): Promise<void> {
-    const item = await this.approvals.fileRequest({
-      actionType: 'org:promote',
-      title: `Raise ${agent.name}'s tool access from ${state.level} to ${to}`,
-      description: `Progressive trust (${state.strategy}) proposes ${agent.name} for ${to} tool access: ${reason}. It applies only when a person approves.`,
-      requestedBy: 'system',
-      riskLevel: 'high',
-      department: agent.department,
-      metadata: {
-        kind: 'trust_promotion',
-        agent_id: agent.id,
-        agent_name: agent.name.slice(0, 256),
-        from: state.level,
-        to,
-      },
-    });
-    await this.repository.saveTrust({ ...state, pendingLevel: to, pendingApprovalId: item.id });
+    await this.repository.saveTrust(state);
+    const approvalId = randomUUID();
+    if (!(await this.repository.claimPending(agent.id, to, approvalId))) {
+      return;
+    }
+    try {
+      await this.approvals.fileRequest({
+        id: approvalId,
+        actionType: 'org:promote',
+        title: `Raise ${agent.name}'s tool access from ${state.level} to ${to}`,
+        description: `Progressive trust (${state.strategy}) proposes ${agent.name} for ${to} tool access: ${reason}. It applies only when a person approves.`,
+        requestedBy: 'system',
+        riskLevel: 'high',
+        department: agent.department,
+        metadata: {
+          kind: 'trust_promotion',
+          agent_id: agent.id,
+          agent_name: agent.name.slice(0, 256),
+          from: state.level,
+          to,
+        },
+      });
+    } catch (error) {
+      await this.repository.takePending(agent.id, approvalId);
+      throw error;
+    }
     await this.record(
       agent,
       state.level,
       to,
       'pending',
-      `promotion to ${to} waits for approval ${item.id}: ${reason}`,
+      `promotion to ${to} waits for approval ${approvalId}: ${reason}`,
       'system',
     );
     this.log.info(
-      { agent_id: agent.id, from: state.level, to, approval_id: item.id },
+      { agent_id: agent.id, from: state.level, to, approval_id: approvalId },
       'security.trust.approval_requested',
     );
   }
