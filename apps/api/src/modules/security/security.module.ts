@@ -26,6 +26,7 @@ import { SECURITY_SETTINGS } from './security.settings';
 import { SecurityRepository } from './security.repository';
 import { ToolCallGuard } from './tool-call-guard';
 import { TrustControl } from './trust-control';
+import { TrustSweep } from './trust-sweep';
 
 /**
  * Security: the evaluation pipeline before every tool call and the output scan after it (both
@@ -59,6 +60,7 @@ import { TrustControl } from './trust-control';
     SecurityRepository,
     ToolCallGuard,
     TrustControl,
+    TrustSweep,
   ],
   exports: [AutonomyControl],
 })
