@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { DETECTORS, type Detector, ErrorCode, HumanRole } from '@app/domain';
-import { AgentEntity, SecurityRecordEntity } from '@app/persistence';
+import { DETECTORS, type Detector, ErrorCode, HumanRole, OUTPUT_WITHHELD_MESSAGE } from '@app/domain';
+import { AgentEntity, SecurityRecordEntity, TaskMetricEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
-import { AutonomyControl } from '../../apps/api/src/modules/security';
+import { AutonomyControl, RunOutcomeWatcher } from '../../apps/api/src/modules/security';
 import {
   bearer,
   createCompany,
@@ -37,6 +37,8 @@ describe.each(testBackends())('security on %s', (backend) => {
   let project: string;
   let agent: { id: string; name: string };
   let other: { id: string; name: string };
+  let third: { id: string; name: string };
+  let productAgent: { id: string; name: string; department: string };
 
   beforeAll(async () => {
     mock = await startMockLlm();
@@ -61,6 +63,8 @@ describe.each(testBackends())('security on %s', (backend) => {
     };
     agent = pick(company.agents[0].name);
     other = pick(company.agents[1].name);
+    third = pick(company.agents[2].name);
+    productAgent = { ...pick(company.agents[4].name), department: company.agents[4].department };
     project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Security' }).expect(201)).body.data
       .id as string;
   });
@@ -71,6 +75,9 @@ describe.each(testBackends())('security on %s', (backend) => {
     await t.close();
     await mock.close();
   });
+
+  let observerToken: string | null = null;
+  const observer = async (): Promise<string> => (observerToken ??= await userWithRole(t, ceo, HumanRole.Observer));
 
   const getTask = async (id: string): Promise<Json> =>
     (await t.http.get(`/api/v1/tasks/${id}`).set(bearer(ceo)).expect(200)).body.data as Json;
@@ -88,7 +95,7 @@ describe.each(testBackends())('security on %s', (backend) => {
       });
 
   /** Assigns a task, waits until it completes, and returns it with the tool replies the model read. */
-  async function run(assignee = agent.name): Promise<{ task: Json; replies: string[] }> {
+  async function run(assignee = agent.name, complexity = 'medium'): Promise<{ task: Json; replies: string[] }> {
     const created = await t.http
       .post('/api/v1/tasks')
       .set(bearer(ceo))
@@ -99,6 +106,7 @@ describe.each(testBackends())('security on %s', (backend) => {
         project,
         created_by: 'ceo',
         assigned_to: assignee,
+        estimated_complexity: complexity,
       })
       .expect(201);
     const task = await eventually(
@@ -165,6 +173,181 @@ describe.each(testBackends())('security on %s', (backend) => {
       }),
     ]);
     expect(scans[0].reason).not.toContain(AWS_KEY);
+  });
+
+  it("should redact or withhold a secret in the agent's final answer before the task keeps it", async () => {
+    mock.enqueue({ kind: 'text', text: `Done. The deploy key is ${AWS_KEY}.` });
+    const redacted = (await run()).task;
+    expect(redacted.result).toBe('Done. The deploy key is [REDACTED].');
+    expect(redacted.output_withheld).toBe(false);
+    const listed = (
+      await t.http.get('/api/v1/tasks').query({ status: 'completed', limit: 200 }).set(bearer(ceo)).expect(200)
+    ).body.data as Json[];
+    expect(listed.find((x) => x.id === redacted.id)).toMatchObject({ result: redacted.result });
+    expect(await records(redacted.id as string)).toEqual([
+      expect.objectContaining({
+        kind: 'output_scan',
+        toolName: null,
+        verdict: 'redacted',
+        enforced: 'redacted',
+        finding: 'aws_access_key',
+      }),
+    ]);
+
+    await setSetting('output_scan_policy_type', 'withhold').expect(200);
+    mock.enqueue({ kind: 'text', text: `Here: ${AWS_KEY}` });
+    const withheld = (await run()).task;
+    await t.http.delete('/api/v1/settings/security/output_scan_policy_type').set(bearer(ceo)).expect(204);
+    expect(withheld.result).toBe(OUTPUT_WITHHELD_MESSAGE);
+    expect(withheld.output_withheld).toBe(true);
+
+    // Nothing the scans caught is stored in clear: tasks, security records, logs.
+    const db = t.app.get(DatabaseService).dataSource;
+    const stored = JSON.stringify(await db.query('SELECT result, status_reason FROM tasks'));
+    expect(stored).not.toContain(AWS_KEY);
+    const reasons = (await records(withheld.id as string)).map((r) => r.reason).join('\n');
+    expect(reasons).toContain('final output scan (withhold) found aws_access_key');
+    expect(reasons).not.toContain(AWS_KEY);
+    const logs = join(t.config.logging.dir);
+    for (const file of ['synthorg.log', 'agent_activity.log', 'audit.log']) {
+      const path = join(logs, file);
+      if (existsSync(path)) {
+        expect(readFileSync(path, 'utf8')).not.toContain(AWS_KEY);
+      }
+    }
+  });
+
+  it('should offer the model only the tools the access level grants', async () => {
+    mock.enqueue({ kind: 'text', text: 'Looked.' });
+    await run();
+    const chats = mock.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    const offered = ((chats[chats.length - 1].body as Json).tools as Json[]).map((x) => x.function.name as string);
+    // standard: file system, code execution, version control, web, terminal, analytics; no communication.
+    expect(offered).toEqual(expect.arrayContaining(['read_file', 'write_file', 'list_files', 'run_command']));
+    expect(offered).not.toContain('send_message');
+  });
+
+  it('should lower an agent one level on a high error rate, once, until a person answers it', async () => {
+    const db = t.app.get(DatabaseService).dataSource.getRepository(TaskMetricEntity);
+    const metric = (ok: boolean, i: number): TaskMetricEntity => ({
+      id: `00000000-0000-4000-8000-00000000e${String(i).padStart(3, '0')}`,
+      agentId: productAgent.id,
+      taskId: `task-error-rate-${i}`,
+      taskType: 'development',
+      startedAt: new Date(),
+      completedAt: new Date(),
+      isSuccess: ok,
+      durationSeconds: 1,
+      costUsd: 0.01,
+      turnsUsed: 1,
+      tokensUsed: 10,
+      qualityScore: null,
+      collaborationScore: null,
+      complexity: 'medium',
+    });
+    const watcher = t.app.get(RunOutcomeWatcher);
+    await db.insert([true, true, true, true].map((ok, i) => metric(ok, i)));
+    await watcher.afterRun(productAgent.name);
+    const autonomy = async () =>
+      (await t.http.get(`/api/v1/agents/${productAgent.name}/autonomy`).set(bearer(ceo)).expect(200)).body.data as Json;
+    expect((await autonomy()).downgrade).toBeNull();
+
+    await db.insert([metric(false, 4)]);
+    await watcher.afterRun(productAgent.name);
+    await watcher.afterRun(productAgent.name);
+    expect(await autonomy()).toMatchObject({
+      level: 'supervised',
+      source: 'downgrade',
+      downgrade: { original_level: 'semi', reason: 'high_error_rate', requires_human_recovery: true },
+    });
+    expect((await autonomy()).downgrade.detail).toContain('1 of 5 recent runs failed');
+
+    // A person's write answers it: the failures before it no longer count.
+    await t.http.put(`/api/v1/agents/${productAgent.name}/autonomy`).set(bearer(ceo)).send({ level: null }).expect(200);
+    await watcher.afterRun(productAgent.name);
+    expect(await autonomy()).toMatchObject({ level: 'semi', downgrade: null });
+  });
+
+  it("should expose and set a department's autonomy, audited, and let its agents inherit it", async () => {
+    const dept = productAgent.department;
+    const initial = await t.http.get(`/api/v1/departments/${dept}/autonomy`).set(bearer(ceo)).expect(200);
+    expect(initial.body.data).toMatchObject({ autonomy_level: null, company_level: 'semi', level: 'semi' });
+
+    await t.http
+      .put(`/api/v1/departments/${dept}/autonomy`)
+      .set(bearer(await observer()))
+      .send({ level: 'full' })
+      .expect(403);
+    const bad = await t.http
+      .put(`/api/v1/departments/${dept}/autonomy`)
+      .set(bearer(ceo))
+      .send({ level: 'max' })
+      .expect(400);
+    expectError(bad.body, ErrorCode.RequestValidationError);
+    await t.http.get('/api/v1/departments/nowhere/autonomy').set(bearer(ceo)).expect(404);
+
+    const set = await t.http
+      .put(`/api/v1/departments/${dept}/autonomy`)
+      .set(bearer(ceo))
+      .send({ level: 'supervised', reason: 'new team' })
+      .expect(200);
+    expect(set.body.data).toMatchObject({ autonomy_level: 'supervised', level: 'supervised' });
+    const shown = (await t.http.get(`/api/v1/departments/${dept}`).set(bearer(ceo)).expect(200)).body.data;
+    expect(shown.autonomy_level).toBe('supervised');
+    const inherited = (await t.http.get(`/api/v1/agents/${productAgent.name}/autonomy`).set(bearer(ceo)).expect(200))
+      .body.data;
+    expect(inherited).toMatchObject({ level: 'supervised', source: 'department', department_level: 'supervised' });
+    const audit = await t.app
+      .get(DatabaseService)
+      .dataSource.getRepository(SecurityRecordEntity)
+      .findBy({ kind: 'autonomy_change', finding: `department:${dept.toLowerCase()}` });
+    expect(audit).toEqual([
+      expect.objectContaining({ verdict: 'supervised', reason: expect.stringContaining('new team') }),
+    ]);
+
+    await t.http.put(`/api/v1/departments/${dept}/autonomy`).set(bearer(ceo)).send({ level: null }).expect(200);
+  });
+
+  it('should promote standard to elevated only through an approval item a person approves', async () => {
+    await setSetting('trust_strategy', 'weighted').expect(200);
+    const trust = async () =>
+      (await t.http.get(`/api/v1/agents/${third.name}/trust`).set(bearer(ceo)).expect(200)).body.data as Json;
+    expect(await trust()).toMatchObject({ strategy: 'weighted', access_level: 'standard', pending_level: null });
+    for (let i = 0; i < 5; i += 1) {
+      mock.enqueue({ kind: 'text', text: `Task ${i} done.` });
+      await run(third.name, 'complex');
+    }
+    const watcher = t.app.get(RunOutcomeWatcher);
+    await watcher.idle();
+    const waiting = await eventually(trust, (x) => x.pending_approval_id !== null);
+    expect(waiting).toMatchObject({ access_level: 'standard', pending_level: 'elevated' });
+    expect(waiting.trust_score).toBeGreaterThanOrEqual(0.8);
+    expect(waiting.changes[0]).toMatchObject({ from_level: 'standard', to_level: 'elevated', outcome: 'pending' });
+    const item = (
+      await t.http
+        .get(`/api/v1/approvals/${waiting.pending_approval_id as string}`)
+        .set(bearer(ceo))
+        .expect(200)
+    ).body.data;
+    expect(item).toMatchObject({ status: 'pending', action_type: 'org:promote', risk_level: 'high' });
+    expect(item.metadata).toMatchObject({ kind: 'trust_promotion', agent_id: third.id, to: 'elevated' });
+    // Another finished run while it waits changes nothing.
+    mock.enqueue({ kind: 'text', text: 'One more.' });
+    await run(third.name, 'complex');
+    await watcher.idle();
+    expect((await trust()).pending_approval_id).toBe(waiting.pending_approval_id);
+
+    await t.http
+      .post(`/api/v1/approvals/${item.id as string}/approve`)
+      .set(bearer(ceo))
+      .send({ comment: 'earned it' })
+      .expect(200);
+    const elevated = await eventually(trust, (x) => x.access_level === 'elevated');
+    expect(elevated).toMatchObject({ pending_level: null, pending_approval_id: null });
+    expect(elevated.changes[0]).toMatchObject({ to_level: 'elevated', outcome: 'applied' });
+    const shown = (await t.http.get(`/api/v1/agents/${third.name}`).set(bearer(ceo)).expect(200)).body.data;
+    expect(shown.tools.access_level).toBe('elevated');
+    await t.http.delete('/api/v1/settings/security/trust_strategy').set(bearer(ceo)).expect(204);
   });
 
   it('should record but allow a blocking verdict in shadow mode', async () => {
@@ -381,11 +564,13 @@ describe.each(testBackends())('security on %s', (backend) => {
     expectError(missing.body, ErrorCode.AgentNotFound);
     await t.http.put('/api/v1/agents/nobody-here/autonomy').set(bearer(ceo)).send({ level: 'semi' }).expect(404);
 
-    const observer = await userWithRole(t, ceo, HumanRole.Observer);
-    await t.http.get(`/api/v1/agents/${agent.name}/autonomy`).set(bearer(observer)).expect(200);
+    await t.http
+      .get(`/api/v1/agents/${agent.name}/autonomy`)
+      .set(bearer(await observer()))
+      .expect(200);
     const forbidden = await t.http
       .put(`/api/v1/agents/${agent.name}/autonomy`)
-      .set(bearer(observer))
+      .set(bearer(await observer()))
       .send({ level: 'full' })
       .expect(403);
     expectError(forbidden.body, ErrorCode.Forbidden);

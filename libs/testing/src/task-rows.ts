@@ -24,6 +24,8 @@ export function taskRow(overrides: Partial<TaskEntity> = {}): TaskEntity {
     retryCount: 0,
     status: 'created',
     statusReason: null,
+    result: null,
+    outputWithheld: false,
     parentTaskId: null,
     delegationChain: [],
     taskStructure: null,

@@ -69,6 +69,8 @@ export interface ReactLoopResult {
   messages: ChatMessage[];
   /** Set when reason is `parked`: the escalated call the run waits on (not among `messages` yet). */
   pending?: PendingToolCall;
+  /** Set by the engine when a scanner withheld the final answer (`finalContent` then says so). */
+  outputWithheld?: boolean;
 }
 
 /**

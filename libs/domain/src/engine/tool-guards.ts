@@ -38,3 +38,37 @@ export interface ToolOutputScanner {
   readonly name: string;
   scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<ToolOutputVerdict>;
 }
+
+/** Who produced a run's text, and which: the final answer or an earlier turn's text. */
+export interface RunOutputContext {
+  taskId: string;
+  agentId: string;
+  agentName: string;
+  part?: 'final_answer' | 'earlier_turn';
+}
+
+/**
+ * Runs on the agent's final answer when its run ends, before the answer is stored anywhere (the task
+ * result, a parked run's conversation, the logs), and on the texts of its earlier turns that a parked
+ * conversation keeps, in registration order, each seeing the previous one's
+ * redaction. A block replaces the answer with its reason; a scanner that throws withholds it (fail closed).
+ */
+export interface RunOutputScanner {
+  readonly name: string;
+  scan(output: string, ctx: RunOutputContext): Promise<ToolOutputVerdict>;
+}
+
+/** The agent a tool offer is made to: its id and its stored settings (where `tools` lives). */
+export interface ToolOfferAgent {
+  readonly id: string;
+  readonly settings: Record<string, unknown>;
+}
+
+/**
+ * Narrows the tools offered to the model for a run (in registration order): the model never sees a
+ * tool the filter drops. Enforcement at call time stays with the security checks.
+ */
+export interface ToolOfferFilter {
+  readonly name: string;
+  offer(tools: readonly string[], agent: ToolOfferAgent): readonly string[];
+}

@@ -154,9 +154,9 @@ describe('argument texts', () => {
     }
     const texts = argumentTexts({ path: 'a', content: 'B', list: ['c'], deep });
     expect(texts.slice(0, 3)).toEqual([
-      { field: 'path', value: 'a', lower: 'a', pathLike: true },
-      { field: 'content', value: 'B', lower: 'b', pathLike: false },
-      { field: 'list[0]', value: 'c', lower: 'c', pathLike: false },
+      { field: 'path', value: 'a', lower: 'a', pathLike: true, seen: new Map() },
+      { field: 'content', value: 'B', lower: 'b', pathLike: false, seen: new Map() },
+      { field: 'list[0]', value: 'c', lower: 'c', pathLike: false, seen: new Map() },
     ]);
     expect(texts[3]?.value).toContain('bottom');
   });

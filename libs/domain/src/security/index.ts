@@ -3,6 +3,7 @@ export * from './autonomy';
 export * from './risk';
 export * from './tool-access';
 export * from './detectors';
+export * from './error-rate';
 export * from './output-scan';
 export * from './pipeline';
 export * from './sandbox';

@@ -38,9 +38,10 @@ export function redactSecrets(text: string): { text: string; findings: string[] 
   const findings = new Set<string>();
   let out = text;
   const lower = text.toLowerCase();
+  const seen = new Map<string, boolean>();
   for (const pattern of GLOBAL_PATTERNS) {
     // The hints hold for the original text; a redaction only removes text, so they still prune safely.
-    if (!mayMatch(pattern, lower)) {
+    if (!mayMatch(pattern, lower, seen)) {
       continue;
     }
     out = out.replace(pattern.regex, (match) => {

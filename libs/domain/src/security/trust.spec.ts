@@ -3,7 +3,12 @@ import {
   milestoneCheck,
   milestonePromotion,
   perCategoryPromotion,
+  planTrust,
+  runQuality,
   type TrustFactors,
+  type TrustInput,
+  type TrustRun,
+  type TrustStrategy,
   weightedPromotion,
   weightedTrustScore,
 } from './trust';
@@ -85,5 +90,94 @@ describe('progressive trust', () => {
       { enabled: reverify },
     );
     expect(check.kind === 'demote' ? `demote:${check.to}` : check.kind).toBe(expected);
+  });
+});
+
+describe('trust evaluation', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+  const run = (over: Partial<TrustRun> = {}): TrustRun => ({
+    isSuccess: true,
+    complexity: 'complex',
+    taskType: 'development',
+    qualityScore: null,
+    costUsd: 0.01,
+    completedAt: daysAgo(1),
+    ...over,
+  });
+  const times = (n: number, over: Partial<TrustRun> = {}) => Array.from({ length: n }, () => run(over));
+  const input = (over: Partial<TrustInput> = {}): TrustInput => ({
+    level: 'standard',
+    runs: [],
+    runsSinceChange: [],
+    lastActiveAt: daysAgo(1),
+    lastVerifiedAt: daysAgo(1),
+    reverification: false,
+    ...over,
+  });
+
+  it.each<[string, Partial<TrustRun>, number]>([
+    ['a recorded score', { qualityScore: 6 }, 6],
+    ['a success without a score', {}, 10],
+    ['a failure without a score', { isSuccess: false }, 8],
+    ['an expensive success', { costUsd: 1000 }, 9],
+  ])('should rate the quality of %s', (_label, over, quality) => {
+    expect(runQuality(run(over))).toBeCloseTo(quality, 6);
+  });
+
+  it.each<[string, TrustStrategy, Partial<TrustInput>, string]>([
+    ['disabled', 'disabled', { runs: times(20) }, 'keep'],
+    ['custom access', 'weighted', { level: 'custom', runs: times(20) }, 'keep'],
+    ['weighted, too few runs', 'weighted', { runs: times(4) }, 'keep'],
+    ['weighted, five complex successes', 'weighted', { runs: times(5) }, 'promote:elevated:human'],
+    ['weighted, five simple successes (0.775)', 'weighted', { runs: times(5, { complexity: 'simple' }) }, 'keep'],
+    [
+      'weighted from restricted, medium successes',
+      'weighted',
+      { level: 'restricted', runs: times(5, { complexity: 'medium' }) },
+      'promote:standard',
+    ],
+    ['per_category, ten of one type', 'per_category', { level: 'sandboxed', runs: times(10) }, 'promote:restricted'],
+    [
+      'per_category, ten split over two types',
+      'per_category',
+      { level: 'sandboxed', runs: [...times(5), ...times(5, { taskType: 'research' })] },
+      'keep',
+    ],
+    [
+      'milestone, five since the change',
+      'milestone',
+      { runs: times(5), runsSinceChange: times(5) },
+      'promote:elevated:human',
+    ],
+    ['milestone, four since the change', 'milestone', { runs: times(9), runsSinceChange: times(4) }, 'keep'],
+    ['milestone, idle 31 days', 'milestone', { lastActiveAt: daysAgo(31) }, 'demote:restricted'],
+    [
+      'milestone, 20 % failures',
+      'milestone',
+      { runs: [...times(4), run({ isSuccess: false })], runsSinceChange: times(5) },
+      'demote:restricted',
+    ],
+    [
+      'milestone, re-verification due and met',
+      'milestone',
+      { runs: times(5), lastVerifiedAt: daysAgo(91), reverification: true },
+      'verified',
+    ],
+    [
+      'milestone, re-verification due and not met',
+      'milestone',
+      { runs: times(2), lastVerifiedAt: daysAgo(91), reverification: true },
+      'demote:restricted',
+    ],
+  ])('should decide %s', (_label, strategy, over, expected) => {
+    const decision = planTrust(strategy, input(over), now);
+    const shown =
+      decision.kind === 'promote'
+        ? `promote:${decision.promotion.to}${decision.promotion.requiresHumanApproval ? ':human' : ''}`
+        : decision.kind === 'demote'
+          ? `demote:${decision.to}`
+          : decision.kind;
+    expect(shown).toBe(expected);
   });
 });

@@ -154,3 +154,157 @@ export function milestoneCheck(
   }
   return { kind: 'keep' };
 }
+
+/** A finished run as trust counts it (a task metric). */
+export interface TrustRun {
+  readonly isSuccess: boolean;
+  readonly complexity: string;
+  readonly taskType: string;
+  readonly qualityScore: number | null;
+  readonly costUsd: number;
+  readonly completedAt: Date;
+}
+
+/** Fewer runs than this earn no trust (the reference's minimum of data points). */
+export const TRUST_MIN_RUNS = 5;
+
+/** How hard a task was, 0–1, from its estimated complexity (unknown: medium). */
+export const COMPLEXITY_DIFFICULTY: Readonly<Record<string, number>> = {
+  simple: 0.25,
+  medium: 0.5,
+  complex: 0.75,
+  epic: 1,
+};
+
+/** The cost under which a run counts as cost-efficient (the reference's default budget). */
+const QUALITY_COST_BUDGET = 100;
+
+/**
+ * A run's quality (0–10): its recorded score, else the reference's formula with unknown criteria
+ * (10): 0.7·criteria + 0.2·success + 0.1·cost-efficiency.
+ */
+export function runQuality(run: Pick<TrustRun, 'isSuccess' | 'qualityScore' | 'costUsd'>): number {
+  if (run.qualityScore !== null && Number.isFinite(run.qualityScore)) {
+    return Math.min(10, Math.max(0, run.qualityScore));
+  }
+  const success = run.isSuccess ? 10 : 0;
+  const cost = Math.max(0, run.costUsd);
+  const efficiency = cost <= QUALITY_COST_BUDGET ? 10 : Math.max(0, 10 * (1 - Math.log10(cost / QUALITY_COST_BUDGET)));
+  return 0.7 * 10 + 0.2 * success + 0.1 * efficiency;
+}
+
+const mean = (values: readonly number[]): number =>
+  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+const round = (value: number): number => Math.round(value * 1e4) / 1e4;
+
+/** The weighted strategy's factors from runs: difficulty, success share, failure share, quality / 10. */
+export function trustFactorsOf(runs: readonly TrustRun[]): TrustFactors {
+  if (runs.length === 0) {
+    return { taskDifficulty: 0, completionRate: 0, errorRate: 1, humanFeedback: 0 };
+  }
+  const successes = runs.filter((r) => r.isSuccess).length;
+  return {
+    taskDifficulty: round(mean(runs.map((r) => COMPLEXITY_DIFFICULTY[r.complexity] ?? 0.5))),
+    completionRate: round(successes / runs.length),
+    errorRate: round((runs.length - successes) / runs.length),
+    humanFeedback: round(mean(runs.map((r) => runQuality(r))) / 10),
+  };
+}
+
+/** Runs as a trust record: how many succeeded and their average quality. */
+export function trustRecordOf(runs: readonly TrustRun[]): TrustRecord {
+  return {
+    tasksCompleted: runs.filter((r) => r.isSuccess).length,
+    averageQuality: round(mean(runs.map((r) => runQuality(r)))),
+  };
+}
+
+/** What an evaluation decides for an agent. */
+export type TrustDecision =
+  | { readonly kind: 'keep'; readonly score: number | null; readonly reason: string }
+  | { readonly kind: 'promote'; readonly score: number | null; readonly promotion: TrustPromotion }
+  | { readonly kind: 'demote'; readonly score: number | null; readonly to: TrustLevel; readonly reason: string }
+  | { readonly kind: 'verified'; readonly score: number | null; readonly reason: string };
+
+/** An agent's trust as an evaluation sees it. */
+export interface TrustInput {
+  readonly level: ToolAccessLevel;
+  /** The agent's recent runs (the evaluation window), any order. */
+  readonly runs: readonly TrustRun[];
+  /** Runs finished since the agent's last level change (the milestone strategy counts these). */
+  readonly runsSinceChange: readonly TrustRun[];
+  readonly lastActiveAt: Date | null;
+  readonly lastVerifiedAt: Date;
+  readonly reverification: boolean;
+}
+
+/**
+ * One evaluation under a strategy: `disabled` and `custom` keep; `weighted` promotes on the score
+ * (from TRUST_MIN_RUNS runs); `per_category` on 10 successful runs of one task type at quality 7;
+ * `milestone` demotes first (idle, error rate), re-verifies when due, then promotes on 5 runs since
+ * the last change at quality 7.
+ */
+export function planTrust(strategy: TrustStrategy, input: TrustInput, now: Date): TrustDecision {
+  if (strategy === 'disabled' || input.level === 'custom') {
+    return { kind: 'keep', score: null, reason: strategy === 'disabled' ? 'trust disabled' : 'custom access' };
+  }
+  switch (strategy) {
+    case 'weighted': {
+      if (input.runs.length < TRUST_MIN_RUNS) {
+        return { kind: 'keep', score: null, reason: `${input.runs.length} of ${TRUST_MIN_RUNS} runs needed` };
+      }
+      const factors = trustFactorsOf(input.runs);
+      const score = weightedTrustScore(factors);
+      const promoted = weightedPromotion(input.level, factors);
+      return promoted
+        ? { kind: 'promote', score, promotion: promoted }
+        : { kind: 'keep', score, reason: `trust score ${score}` };
+    }
+    case 'per_category': {
+      const byType = new Map<string, TrustRun[]>();
+      for (const run of input.runs) {
+        byType.set(run.taskType, [...(byType.get(run.taskType) ?? []), run]);
+      }
+      for (const [type, runs] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+        const promoted = perCategoryPromotion(input.level, trustRecordOf(runs));
+        if (promoted) {
+          return { kind: 'promote', score: null, promotion: { ...promoted, reason: `${type}: ${promoted.reason}` } };
+        }
+      }
+      return { kind: 'keep', score: null, reason: 'no task category meets the criteria' };
+    }
+    case 'milestone':
+      return planMilestone(input, now);
+  }
+}
+
+function planMilestone(input: TrustInput, now: Date): TrustDecision {
+  const recent = trustFactorsOf(input.runs);
+  const check = milestoneCheck(
+    input.level,
+    {
+      lastActiveAt: input.lastActiveAt ?? input.lastVerifiedAt,
+      lastVerifiedAt: input.lastVerifiedAt,
+      errorRate: input.runs.length >= TRUST_MIN_RUNS ? recent.errorRate : 0,
+    },
+    now,
+    { enabled: input.reverification },
+  );
+  if (check.kind === 'demote') {
+    return { kind: 'demote', score: null, to: check.to, reason: check.reason };
+  }
+  if (check.kind === 'reverify') {
+    const record = trustRecordOf(input.runs);
+    const down = previousTrustLevel(input.level);
+    if (record.tasksCompleted >= MILESTONE_CRITERIA.tasks && record.averageQuality >= MILESTONE_CRITERIA.quality) {
+      return { kind: 'verified', score: null, reason: `re-verified: ${check.reason}` };
+    }
+    return down === null
+      ? { kind: 'verified', score: null, reason: `re-verified at the bottom level: ${check.reason}` }
+      : { kind: 'demote', score: null, to: down, reason: `re-verification failed: ${check.reason}` };
+  }
+  const promoted = milestonePromotion(input.level, trustRecordOf(input.runsSinceChange));
+  return promoted
+    ? { kind: 'promote', score: null, promotion: promoted }
+    : { kind: 'keep', score: null, reason: 'no milestone' };
+}

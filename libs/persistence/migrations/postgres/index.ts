@@ -12,6 +12,7 @@ import { Reports1795609086344 } from './1795609086344-reports';
 import { SecurityRecords1795609611301 } from './1795609611301-security-records';
 import { BudgetReservations1795609692630 } from './1795609692630-budget-reservations';
 import { Artifacts1795609822777 } from './1795609822777-artifacts';
+import { SecurityTrust1795620251854 } from './1795620251854-security-trust';
 import { DelegationRecords1795620365157 } from './1795620365157-delegation-records';
 import { Meetings1795620380907 } from './1795620380907-meetings';
 
@@ -31,6 +32,7 @@ export const POSTGRES_MIGRATIONS = [
   SecurityRecords1795609611301,
   BudgetReservations1795609692630,
   Artifacts1795609822777,
+  SecurityTrust1795620251854,
   DelegationRecords1795620365157,
   Meetings1795620380907,
 ];

@@ -1,5 +1,6 @@
 import { AgentLifecycleEventEntity } from './agent-lifecycle-event.entity';
 import { AgentEntity } from './agent.entity';
+import { AgentTrustEntity } from './agent-trust.entity';
 import { AutonomyDowngradeEntity } from './autonomy-downgrade.entity';
 import { ApprovalItemEntity } from './approval-item.entity';
 import { AuditEntryEntity } from './audit-entry.entity';
@@ -36,6 +37,7 @@ import { WsTicketEntity } from './ws-ticket.entity';
 export {
   AgentLifecycleEventEntity,
   AgentEntity,
+  AgentTrustEntity,
   AutonomyDowngradeEntity,
   ApprovalItemEntity,
   AuditEntryEntity,
@@ -75,6 +77,7 @@ export {
 export const ALL_ENTITIES = [
   AgentLifecycleEventEntity,
   AgentEntity,
+  AgentTrustEntity,
   AutonomyDowngradeEntity,
   ApprovalItemEntity,
   AuditEntryEntity,

@@ -78,6 +78,14 @@ export class TaskEntity {
   @Column({ type: 'text', nullable: true })
   statusReason!: string | null;
 
+  /** The agent's final answer of the run that completed the task, as the output scan left it. */
+  @Column({ type: 'text', nullable: true })
+  result!: string | null;
+
+  /** The output scan withheld the final answer: `result` holds the withholding message. */
+  @Column({ type: 'boolean', default: false })
+  outputWithheld!: boolean;
+
   @Column({ type: 'varchar', length: 64, nullable: true })
   parentTaskId!: string | null;
 

@@ -170,7 +170,10 @@ export class AgentsService {
   async edit(
     agent: AgentEntity,
     changes: Partial<
-      Pick<AgentEntity, 'name' | 'modelProvider' | 'modelId' | 'personalityPreset' | 'personality' | 'autonomyLevel'>
+      Pick<
+        AgentEntity,
+        'name' | 'modelProvider' | 'modelId' | 'personalityPreset' | 'personality' | 'autonomyLevel' | 'settings'
+      >
     >,
   ): Promise<AgentEntity> {
     const next: AgentEntity = { ...agent, ...changes, updatedAt: new Date() };

@@ -36,6 +36,20 @@ import { ApprovalPolicy } from './approval-policy';
 /** Risk of an escalated tool call the check did not grade: unknown actions are HIGH (spec). */
 const ESCALATION_RISK: RiskLevel = 'high';
 
+/** An item another module files for a person to decide (a trust promotion, for instance). */
+export interface ApprovalRequest {
+  /** The item's id when the caller needs it before filing (to claim its own state first). */
+  id?: string;
+  actionType: string;
+  title: string;
+  description: string;
+  /** The agent id the request is about, or `system`. */
+  requestedBy: string;
+  riskLevel: RiskLevel;
+  department: string | null;
+  metadata: Record<string, string>;
+}
+
 /** The human approval queue: each public method is a use case and answers with response DTOs. */
 @Injectable()
 export class ApprovalsService {
@@ -78,6 +92,25 @@ export class ApprovalsService {
       department: await this.departmentOf(dto.task_id ?? null),
       metadata,
       ttlSeconds: dto.ttl_seconds ?? null,
+    });
+    await this.approvals.insert(row);
+    await this.outcomes.created(row);
+    return toApproval(row);
+  }
+
+  /** Files a module's request (no TTL of its own: the timeout policy's deadline applies). */
+  async fileRequest(request: ApprovalRequest): Promise<ApprovalResponseDto> {
+    const row = this.newItem({
+      id: request.id ?? randomUUID(),
+      actionType: request.actionType.slice(0, APPROVAL_LIMITS.actionType),
+      title: request.title.slice(0, APPROVAL_LIMITS.title),
+      description: request.description.slice(0, APPROVAL_LIMITS.description),
+      requestedBy: request.requestedBy,
+      riskLevel: request.riskLevel,
+      taskId: null,
+      department: request.department,
+      metadata: checkedMetadata(request.metadata),
+      ttlSeconds: null,
     });
     await this.approvals.insert(row);
     await this.outcomes.created(row);

@@ -54,6 +54,20 @@ export class CompanyFacade implements CompanyProfileReader {
     );
   }
 
+  /** One department by name (case-insensitive), or null. */
+  findDepartment(name: string): Promise<DepartmentEntity | null> {
+    return this.company.findDepartment(nameKey(name));
+  }
+
+  /**
+   * Sets a department's autonomy level (null: inherit). The security module is the only caller: it
+   * checks who may write it and records the change.
+   */
+  async setDepartmentAutonomy(department: DepartmentEntity, level: string | null): Promise<DepartmentEntity> {
+    await this.company.setAutonomyLevel(department.id, level);
+    return { ...department, autonomyLevel: level, version: department.version + 1, updatedAt: new Date() };
+  }
+
   /** Creates a department (at the end, no head, no budget share) when it is missing; true when it did. */
   async ensureDepartment(name: string, tx?: Transaction): Promise<boolean> {
     if (await this.company.findDepartment(nameKey(name), tx)) {

@@ -86,4 +86,14 @@ export class CompanyRepository {
       .execute();
     return (result.affected ?? 0) === 1;
   }
+
+  /** Sets a department's autonomy level (null: inherit the company default), bumping its version. */
+  async setAutonomyLevel(id: string, level: string | null): Promise<void> {
+    await this.departments()
+      .createQueryBuilder()
+      .update(DepartmentEntity)
+      .set({ autonomyLevel: level, version: () => 'version + 1', updatedAt: new Date() })
+      .where('id = :id', { id })
+      .execute();
+  }
 }

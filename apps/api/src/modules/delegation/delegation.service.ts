@@ -220,6 +220,8 @@ export class DelegationService {
       delegationChain: chain,
       taskStructure: null,
       coordinationTopology: TASK_DEFAULTS.coordinationTopology,
+      result: null,
+      outputWithheld: false,
       version: 1,
       runOwner: null,
       runHeartbeatAt: null,

@@ -20,6 +20,7 @@ import { ModelRouter, ProviderRegistry } from '../providers';
 import { TaskLifecycle } from '../tasks';
 import { RunParking, type SavedRun } from './parking/run-parking';
 import { ENGINE_ACTOR, RunFinisher } from './run-finisher';
+import { RunOutputs } from './run-outputs';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { type RunControl, RunSession } from './run-session';
@@ -60,6 +61,7 @@ export class AgentRunner {
     private readonly tools: ToolInvoker,
     private readonly parking: RunParking,
     private readonly finisher: RunFinisher,
+    private readonly outputs: RunOutputs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -240,6 +242,8 @@ export class AgentRunner {
         this.config.engine.maxTurns,
         resumed,
       );
+      // The final answer is scanned before anything keeps it: the parked conversation, the task, the logs.
+      result = await this.outputs.apply(result, { taskId: task.id, agentId: agent.id, agentName: agent.name });
       if (result.reason === 'parked') {
         result = await this.park(prepared, session, result);
       }
@@ -282,13 +286,19 @@ export class AgentRunner {
     }
   }
 
-  /** The agent's `tools.allowed` (empty: every built-in tool) minus `tools.denied`. */
+  /**
+   * The agent's `tools.allowed` (empty: every tool) minus `tools.denied`, narrowed by the registered
+   * offer filters (the security module's access level): the model is offered only these.
+   */
   private allowedTools(agent: AgentEntity): readonly string[] {
     const tools = (agent.settings as { tools?: { allowed?: unknown; denied?: unknown } }).tools;
     const allowed = stringList(tools?.allowed);
     const denied = new Set(stringList(tools?.denied));
     const base = allowed.length > 0 ? allowed : this.tools.definitions().map((d) => d.name);
-    return base.filter((name) => !denied.has(name));
+    return this.tools.offeredTo(
+      base.filter((name) => !denied.has(name)),
+      agent,
+    );
   }
 
   private async block(task: TaskEntity, reason: string): Promise<void> {

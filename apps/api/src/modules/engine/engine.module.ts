@@ -10,6 +10,7 @@ import { ParkedRunsRepository } from './parking/parked-runs.repository';
 import { RunParking } from './parking/run-parking';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
 import { RunFinisher } from './run-finisher';
+import { RunOutputs } from './run-outputs';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { RunSpend } from './run-spend';
@@ -23,9 +24,9 @@ import { WorkspaceManager } from './workspace/workspace-manager';
  * The work engine that runs assigned tasks: the dispatcher and job queue, the runner, the ordered
  * pre-flight pipeline, the tools and the git workspaces. It takes tasks from the tasks module's
  * RunDispatch and writes them back through TaskLifecycle. Other modules extend it by registering
- * pre-flight checks with RunPreflight, the spend control (budget) with RunSpend, security checks and
- * output scanners with ToolInvoker, and the approval gate (where escalated tool calls park their runs)
- * with RunParking.
+ * pre-flight checks with RunPreflight, the spend control (budget) with RunSpend, security checks,
+ * output scanners and tool-offer filters with ToolInvoker, final-answer scanners with RunOutputs,
+ * and the approval gate (where escalated tool calls park their runs) with RunParking.
  */
 @Module({
   imports: [AgentsModule, ProvidersModule, TasksModule],
@@ -37,6 +38,7 @@ import { WorkspaceManager } from './workspace/workspace-manager';
     RunRecordsRepository,
     RunSpend,
     TaskEngine,
+    { provide: RunOutputs, useFactory: (): RunOutputs => new RunOutputs() },
     {
       provide: RunPreflight,
       inject: [ModelRouter],
@@ -68,6 +70,6 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         }),
     },
   ],
-  exports: [MergedFiles, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
+  exports: [MergedFiles, RunOutputs, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
 })
 export class EngineModule {}

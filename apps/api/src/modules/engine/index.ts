@@ -1,10 +1,11 @@
 /**
  * The engine's public face. Extension types (pre-flight checks, tools, security checks, output
  * scanners, spend control) are declared in @app/domain; modules register implementations with
- * RunPreflight, RunSpend and ToolInvoker. What runs leave behind is read through the run ledger (modules/run-ledger).
+ * RunPreflight, RunSpend, RunOutputs and ToolInvoker. What runs leave behind is read through the run ledger (modules/run-ledger).
  */
 export { EngineModule } from './engine.module';
 export { RunParking } from './parking/run-parking';
+export { RunOutputs } from './run-outputs';
 export { RunPreflight } from './run-preflight';
 export { RunSpend } from './run-spend';
 export { TaskEngine } from './task-engine';

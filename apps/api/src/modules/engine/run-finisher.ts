@@ -75,7 +75,9 @@ export class RunFinisher {
       plan.recordsMetric && task.assigneeId
         ? this.recordMetric(task, plan.success, totals, startedAt)
         : Promise.resolve();
-    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount, metric);
+    // The final answer as the output scan left it (engine RunOutputs): the task's result on completion.
+    const answer = { result: result.finalContent, outputWithheld: result.outputWithheld === true };
+    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount, metric, answer);
   }
 
   private async applySteps(
@@ -85,6 +87,7 @@ export class RunFinisher {
     detail: string | null,
     retryCount: number,
     metric: Promise<void>,
+    answer: { result: string; outputWithheld: boolean },
   ): Promise<void> {
     const release: TaskChanges = { runOwner: null, runHeartbeatAt: null };
     try {
@@ -109,7 +112,7 @@ export class RunFinisher {
           changes: () => ({
             ...release,
             statusReason: step === 'completed' ? null : (detail ?? reason),
-            ...(step === 'completed' ? { completedAt: new Date() } : {}),
+            ...(step === 'completed' ? { completedAt: new Date(), ...answer } : {}),
             ...(step === 'assigned' ? { retryCount } : {}),
           }),
         });

@@ -37,6 +37,13 @@ function asLevel(value: unknown): AutonomyLevel | null {
     : null;
 }
 
+/** Juniors never inherit `full` from their department or the company: they get `semi` instead. */
+function capInherited<T extends { level: AutonomyLevel; source: string }>(agent: AgentEntity, resolved: T): T {
+  return resolved.level === 'full' && resolved.source !== 'agent' && agent.level === 'junior'
+    ? { ...resolved, level: 'semi' }
+    : resolved;
+}
+
 /**
  * Autonomy per agent: resolution (agent, department, company default), the automatic downgrades
  * (each recorded, lifted only by a person) and the human write. Other modules call `lowerTo` or
@@ -71,7 +78,7 @@ export class AutonomyControl {
           )
         : null;
     const companyLevel = asLevel(this.settings.value('company', 'autonomy_level')) ?? 'semi';
-    const resolved = resolveAutonomy(agentLevel, departmentLevel, companyLevel);
+    const resolved = capInherited(agent, resolveAutonomy(agentLevel, departmentLevel, companyLevel));
     const downgrade = await this.repository.findDowngrade(agent.id);
     const downgraded = asLevel(downgrade?.currentLevel);
     const level = downgraded === null ? resolved.level : stricterAutonomy(resolved.level, downgraded);

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 
 import {
   OUTPUT_WITHHELD_MESSAGE,
+  type RunOutputContext,
+  type RunOutputScanner,
   scanOutput,
   scanPolicyFor,
   type ToolContext,
@@ -14,14 +16,31 @@ import { AutonomyControl } from './autonomy-control';
 import { SecurityAudit } from './security-audit';
 import { SecurityPolicySource } from './security-policy';
 
+/** What was scanned: a tool's result (named) or the agent's final answer (no tool). */
+interface ScanSubject {
+  agentId: string;
+  taskId: string;
+  tool: string | null;
+  /** For a run's own text: which part it is. */
+  part?: 'final_answer' | 'earlier_turn';
+}
+
 /**
- * The output scan the engine runs on every tool result: credentials and personal data are redacted,
- * withheld or only logged, as the scan policy in force says (`autonomy_tiered` by the agent's level).
- * Shadow mode records the finding and passes the output on. A throw here withholds the output.
+ * The output scan the engine runs on every tool result and on the agent's final answer: credentials
+ * and personal data are redacted, withheld or only logged, as the scan policy in force says
+ * (`autonomy_tiered` by the agent's level). Shadow mode records the finding and passes the output on.
+ * A throw here withholds the output.
  */
 @Injectable()
 export class OutputGuard implements ToolOutputScanner {
   readonly name = 'security.output_scan';
+
+  /** The same scan, registered with the engine's RunOutputs for final answers. */
+  readonly finalAnswers: RunOutputScanner = {
+    name: 'security.final_output_scan',
+    scan: (output: string, ctx: RunOutputContext) =>
+      this.judge(output, { agentId: ctx.agentId, taskId: ctx.taskId, tool: null, part: ctx.part ?? 'final_answer' }),
+  };
 
   constructor(
     private readonly policies: SecurityPolicySource,
@@ -29,29 +48,39 @@ export class OutputGuard implements ToolOutputScanner {
     private readonly audit: SecurityAudit,
   ) {}
 
-  async scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<ToolOutputVerdict> {
+  scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<ToolOutputVerdict> {
+    return this.judge(output, { agentId: ctx.agentId, taskId: ctx.taskId, tool: call.tool });
+  }
+
+  private async judge(output: string, subject: ScanSubject): Promise<ToolOutputVerdict> {
     const mode = this.policies.mode();
     if (mode === 'disabled' || !this.policies.scanningEnabled()) {
       return { action: 'pass' };
     }
-    const state = await this.autonomy.stateOf(ctx.agentId);
+    const state = await this.autonomy.stateOf(subject.agentId);
     const policy = scanPolicyFor(this.policies.scanPolicy(), state.level);
     const result = scanOutput(output, policy);
     if (result.outcome === 'clean') {
       return { action: 'pass' };
     }
     const enforced = mode === 'shadow' ? 'log_only' : result.outcome;
+    const what =
+      subject.tool !== null
+        ? 'output scan'
+        : subject.part === 'earlier_turn'
+          ? 'output scan of an earlier turn'
+          : 'final output scan';
     // The record names the patterns only: nothing the scan found is stored in clear.
     await this.audit.record({
       kind: 'output_scan',
-      agentId: ctx.agentId,
-      taskId: ctx.taskId,
-      toolName: call.tool.slice(0, 64),
-      actionType: toolSecurityProfile(call.tool).action,
+      agentId: subject.agentId,
+      taskId: subject.taskId,
+      toolName: subject.tool?.slice(0, 64) ?? null,
+      actionType: subject.tool === null ? null : toolSecurityProfile(subject.tool).action,
       verdict: result.outcome,
       enforced,
       riskLevel: 'high',
-      reason: `output scan (${policy}) found ${result.findings.join(', ')}`,
+      reason: `${what} (${policy}) found ${result.findings.join(', ')}`,
       mode,
       finding: result.findings.join(',').slice(0, 128),
       errorCode: null,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { MoreThanOrEqual, type Repository } from 'typeorm';
+import { IsNull, MoreThanOrEqual, type Repository } from 'typeorm';
 
-import { AutonomyDowngradeEntity, SecurityRecordEntity } from '@app/persistence';
+import { AgentTrustEntity, AutonomyDowngradeEntity, SecurityRecordEntity } from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
 
 /** The only TypeORM user of the security tables; a `tx` joins the caller's unit of work. */
@@ -15,6 +15,10 @@ export class SecurityRepository {
 
   private downgrades(tx?: Transaction): Repository<AutonomyDowngradeEntity> {
     return this.database.manager(tx).getRepository(AutonomyDowngradeEntity);
+  }
+
+  private trusts(tx?: Transaction): Repository<AgentTrustEntity> {
+    return this.database.manager(tx).getRepository(AgentTrustEntity);
   }
 
   async insertRecord(row: SecurityRecordEntity, tx?: Transaction): Promise<void> {
@@ -46,5 +50,52 @@ export class SecurityRepository {
 
   async deleteDowngrade(agentId: string, tx?: Transaction): Promise<void> {
     await this.downgrades(tx).delete({ agentId });
+  }
+
+  /** The agent's records of one kind, newest first (bounded). */
+  recordsOfKind(agentId: string, kind: string, limit: number, tx?: Transaction): Promise<SecurityRecordEntity[]> {
+    return this.records(tx).find({
+      where: { agentId, kind },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
+  findTrust(agentId: string, tx?: Transaction): Promise<AgentTrustEntity | null> {
+    return this.trusts(tx).findOneBy({ agentId });
+  }
+
+  findTrustByApproval(approvalId: string, tx?: Transaction): Promise<AgentTrustEntity | null> {
+    return this.trusts(tx).findOneBy({ pendingApprovalId: approvalId });
+  }
+
+  /**
+   * Writes the trust row, but never its pending promotion: that moves only by compare-and-set
+   * (`claimPending`, `takePending`), so concurrent evaluations cannot file or lose one twice.
+   */
+  async saveTrust(row: AgentTrustEntity, tx?: Transaction): Promise<void> {
+    const { pendingLevel: _level, pendingApprovalId: _approval, ...rest } = row;
+    await this.trusts(tx).upsert(rest, ['agentId']);
+  }
+
+  /** Marks a promotion pending under an approval id if none is: true when this caller won. */
+  async claimPending(agentId: string, level: string, approvalId: string, tx?: Transaction): Promise<boolean> {
+    const result = await this.trusts(tx).update(
+      { agentId, pendingApprovalId: IsNull() },
+      { pendingLevel: level, pendingApprovalId: approvalId },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Clears a pending promotion if it is still the one named: a compare-and-set, so of two replicas
+   * acting on the same decision only one applies it.
+   */
+  async takePending(agentId: string, approvalId: string, tx?: Transaction): Promise<boolean> {
+    const result = await this.trusts(tx).update(
+      { agentId, pendingApprovalId: approvalId },
+      { pendingApprovalId: null, pendingLevel: null },
+    );
+    return (result.affected ?? 0) > 0;
   }
 }

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@app/domain';
-import { rawIso, rawIsoOrNull, rawJson, rawNumber, type TaskEntity } from '@app/persistence';
+import { rawBool, rawIso, rawIsoOrNull, rawJson, rawNumber, type TaskEntity } from '@app/persistence';
 
 import type { TaskDto } from './dto/task.dto';
 
@@ -25,6 +25,8 @@ export function toTaskDto(row: TaskEntity): TaskDto {
     retry_count: row.retryCount,
     status: row.status,
     status_reason: row.statusReason,
+    result: row.result,
+    output_withheld: row.outputWithheld,
     parent_task_id: row.parentTaskId,
     delegation_chain: row.delegationChain,
     task_structure: row.taskStructure,
@@ -63,6 +65,8 @@ export const TASK_ROW_COLUMNS = [
   'retry_count',
   'status',
   'status_reason',
+  'result',
+  'output_withheld',
   'parent_task_id',
   'delegation_chain',
   'task_structure',
@@ -99,6 +103,8 @@ export function toTaskDtoFromRow(row: TaskRow): TaskDto {
     retry_count: rawNumber(row.retry_count),
     status: row.status as string,
     status_reason: row.status_reason as string | null,
+    result: row.result as string | null,
+    output_withheld: rawBool(row.output_withheld),
     parent_task_id: row.parent_task_id as string | null,
     delegation_chain: rawJson(row.delegation_chain),
     task_structure: row.task_structure as string | null,

@@ -104,6 +104,8 @@ export class TasksService {
       retryCount: 0,
       status: 'created',
       statusReason: null,
+      result: null,
+      outputWithheld: false,
       parentTaskId: dto.parent_task_id ?? null,
       delegationChain: [],
       taskStructure: null,

@@ -280,4 +280,21 @@ describe(ToolInvoker.name, () => {
   it('should refuse two tools with the same name', () => {
     expect(() => new ToolInvoker({ tools: [echo, echo] })).toThrow('duplicate tool name: echo');
   });
+
+  it('should narrow the offer through the registered filters in order, and offer nothing when one throws', () => {
+    const sut = invoker();
+    const agent = { id: 'agent-1', settings: {} };
+    sut.registerOfferFilter({ name: 'no-crash', offer: (tools) => tools.filter((t) => t !== 'crash') });
+    sut.registerOfferFilter({ name: 'no-hang', offer: (tools) => [...tools.filter((t) => t !== 'hang'), 'invented'] });
+
+    expect(sut.offeredTo(['echo', 'hang', 'recoverable', 'crash'], agent)).toEqual(['echo', 'recoverable']);
+
+    sut.registerOfferFilter({
+      name: 'broken',
+      offer: () => {
+        throw new Error('policy unreadable');
+      },
+    });
+    expect(sut.offeredTo(['echo'], agent)).toEqual([]);
+  });
 });

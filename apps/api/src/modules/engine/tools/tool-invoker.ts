@@ -3,6 +3,8 @@ import {
   type ToolArgumentIssue,
   type ToolContext,
   type ToolDefinition,
+  type ToolOfferAgent,
+  type ToolOfferFilter,
   ToolError,
   type ToolOutputScanner,
   type ToolOutputVerdict,
@@ -47,6 +49,7 @@ export class ToolInvoker {
   private readonly tools = new Map<string, AgentTool>();
   private readonly securityChecks: ToolSecurityCheck[];
   private readonly outputScanners: ToolOutputScanner[];
+  private readonly offerFilters: ToolOfferFilter[] = [];
   private readonly timeoutMs: number;
   private readonly maxOutputChars: number;
 
@@ -79,6 +82,28 @@ export class ToolInvoker {
   /** Adds a scanner run on every tool result, after those registered earlier. */
   registerOutputScanner(scanner: ToolOutputScanner): void {
     this.outputScanners.push(scanner);
+  }
+
+  /** Adds a filter of the tools offered to an agent's model, applied after those registered earlier. */
+  registerOfferFilter(filter: ToolOfferFilter): void {
+    this.offerFilters.push(filter);
+  }
+
+  /**
+   * The tools of `names` the agent is offered. A filter that throws offers nothing (fail closed): the
+   * run then goes on without tools rather than with tools the agent may not have.
+   */
+  offeredTo(names: readonly string[], agent: ToolOfferAgent): string[] {
+    let offered = [...names];
+    for (const filter of this.offerFilters) {
+      try {
+        const kept = new Set(filter.offer(offered, agent));
+        offered = offered.filter((name) => kept.has(name));
+      } catch {
+        return [];
+      }
+    }
+    return offered;
   }
 
   /** Definitions to offer the model; only the allowed tools when a list is given. */

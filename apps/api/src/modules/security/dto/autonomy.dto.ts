@@ -76,3 +76,37 @@ export class UpdateAgentAutonomyDto {
   @MaxLength(1024)
   reason?: string;
 }
+
+/** A department's autonomy: its own level (null: inherit) and the level its agents inherit. */
+@ApiSchema({ name: 'DepartmentAutonomy' })
+export class DepartmentAutonomyDto {
+  @ApiProperty()
+  department!: string;
+
+  @ApiProperty({ enum: AUTONOMY_LEVELS, nullable: true, description: "The department's own level (null: inherit)" })
+  autonomy_level!: string | null;
+
+  @ApiProperty({ enum: AUTONOMY_LEVELS, description: 'company.autonomy_level' })
+  company_level!: string;
+
+  @ApiProperty({
+    enum: AUTONOMY_LEVELS,
+    description: 'What agents without a level of their own inherit (juniors never above semi)',
+  })
+  level!: string;
+}
+
+/** A person sets a department's autonomy level; null inherits the company default again. */
+@ApiSchema({ name: 'UpdateDepartmentAutonomyRequest' })
+export class UpdateDepartmentAutonomyDto {
+  @ApiProperty({ enum: AUTONOMY_LEVELS, nullable: true, description: 'null: inherit the company level' })
+  @ValidateIf((_o, value) => value !== null)
+  @IsIn(AUTONOMY_LEVELS)
+  level!: string | null;
+
+  @ApiPropertyOptional({ maxLength: 1024, description: 'Why, for the audit record' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  reason?: string;
+}

@@ -325,6 +325,16 @@ export class TaskDto {
   @ApiProperty({ type: String, nullable: true, description: 'Cancel reason, or why the last run stopped' })
   status_reason!: string | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The agent's final answer of the completing run, after the security output scan",
+  })
+  result!: string | null;
+
+  @ApiProperty({ description: 'The output scan withheld the final answer (`result` says so)' })
+  output_withheld!: boolean;
+
   @ApiProperty({ type: String, nullable: true })
   parent_task_id!: string | null;
 

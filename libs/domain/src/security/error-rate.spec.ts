@@ -1,0 +1,25 @@
+import { judgeErrorRate } from './error-rate';
+
+const runs = (ok: number, failed: number): boolean[] => [...Array(ok).fill(true), ...Array(failed).fill(false)];
+
+describe('high error rate', () => {
+  it.each<[string, boolean[], number | null, boolean]>([
+    ['no runs', [], null, false],
+    ['four failures (below the sample)', runs(0, 4), null, false],
+    ['five clean runs', runs(5, 0), 0, false],
+    ['one failure in five (20 %)', runs(4, 1), 0.2, true],
+    ['three failures in twenty (15 %, not above)', runs(17, 3), 0.15, false],
+    ['four failures in twenty (20 %)', runs(16, 4), 0.2, true],
+    ['one failure in ten (10 %)', runs(9, 1), 0.1, false],
+  ])('should judge %s', (_label, outcomes, rate, high) => {
+    const verdict = judgeErrorRate(outcomes);
+    expect(verdict.rate).toBe(rate);
+    expect(verdict.high).toBe(high);
+    expect(verdict.runs).toBe(outcomes.length);
+  });
+
+  it('should follow a configured threshold and sample', () => {
+    expect(judgeErrorRate(runs(1, 1), 0.5, 2)).toMatchObject({ rate: 0.5, high: false });
+    expect(judgeErrorRate(runs(1, 2), 0.5, 2)).toMatchObject({ high: true });
+  });
+});
