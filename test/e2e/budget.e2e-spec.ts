@@ -1,4 +1,4 @@
-import { CostRecordEntity } from '@app/persistence';
+import { CostRecordEntity, RiskRecordEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 import { ErrorCode } from '@app/domain';
 import { eventually, testBackends } from '@app/testing';
@@ -30,7 +30,7 @@ describe.each(testBackends())('budget on %s', (backend) => {
   let mock: MockLlm;
   let ceo: string;
   let project: string;
-  let agent: { id: string; name: string };
+  let agent: { id: string; name: string; department: string };
 
   beforeAll(async () => {
     mock = await startMockLlm();
@@ -50,7 +50,7 @@ describe.each(testBackends())('budget on %s', (backend) => {
     const company = await createCompany(t, ceo);
     const agents = (await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[];
     const first = agents.find((a) => a.name === company.agents[0].name) as Json;
-    agent = { id: first.id as string, name: first.name as string };
+    agent = { id: first.id as string, name: first.name as string, department: first.department as string };
     project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Budget' }).expect(201)).body.data
       .id as string;
   });
@@ -89,6 +89,11 @@ describe.each(testBackends())('budget on %s', (backend) => {
   }
 
   const rawRecords = () => t.app.get(DatabaseService).dataSource.getRepository(CostRecordEntity).find();
+  const riskRecords = () =>
+    t.app
+      .get(DatabaseService)
+      .dataSource.getRepository(RiskRecordEntity)
+      .find({ where: { agentId: agent.id }, order: { createdAt: 'ASC' } });
 
   it('should answer 401 without a token and 400 for a bad filter or page', async () => {
     expectError((await t.http.get(B).expect(401)).body, ErrorCode.Unauthorized, 'auth');
@@ -148,6 +153,69 @@ describe.each(testBackends())('budget on %s', (backend) => {
     const summary = await t.http.get(B).set(bearer(ceo)).expect(200);
     expect(summary.body.data.by_agent[0]).toMatchObject({ agent_id: agent.id, record_count: raw.length });
     expect(summary.body.data.alert_level).toBe('normal');
+  });
+
+  it('should score allowed tool calls as risk records and refuse a run past the risk budget (6002)', async () => {
+    await setting('risk_budget_enabled', 'true');
+    await setting('risk_per_task_limit', '0');
+    await setting('risk_per_agent_daily_limit', '0.5');
+    await setting('risk_total_daily_limit', '0');
+    const write = (path: string) => ({
+      kind: 'tool_calls' as const,
+      calls: [{ name: 'write_file', arguments: { path, content: 'risk\n' } }],
+    });
+    mock.enqueue(write('risk/a.md'), write('risk/b.md'), {
+      kind: 'text',
+      text: 'Wrote both.',
+      inputTokens: 10,
+      outputTokens: 5,
+    });
+    const first = await runTask();
+    expect(first.status).toBe('completed');
+    const risks = await riskRecords();
+    // code:write is a medium-risk action: 0.3·0.4 + 0.3·0.3 + 0.2·0.3 + 0.2·0.2 = 0.31 risk units.
+    expect(risks.map((r) => [r.toolName, r.actionType, r.riskLevel, r.riskUnits, r.taskId])).toEqual([
+      ['write_file', 'code:write', 'medium', 0.31, first.id],
+      ['write_file', 'code:write', 'medium', 0.31, first.id],
+    ]);
+    const alerts = t.consoleLines().filter((line) => line.includes('budget.risk.alert.raised'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toContain('exhausted');
+
+    const before = (await rawRecords()).length;
+    const refused = await runTask();
+    expect(refused.status).toBe('blocked');
+    expect(refused.status_reason).toContain('budget_risk');
+    expect(refused.status_reason).toContain(String(ErrorCode.RiskBudgetExhausted));
+    expect((await rawRecords()).length).toBe(before);
+
+    await setting('risk_per_agent_daily_limit', '0');
+    expect((await runTask()).status).toBe('completed');
+    await setting('risk_budget_enabled', 'false');
+    await setting('risk_per_agent_daily_limit', '20');
+  });
+
+  it("should refuse a run once the agent's department spent its share of the monthly budget (6000)", async () => {
+    const departments = (await t.http.get('/api/v1/company/departments').set(bearer(ceo)).expect(200)).body
+      .data as Json[];
+    const share = departments.find((d) => (d.name as string).toLowerCase() === agent.department)?.budget_percent;
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(50);
+    // Every record so far is this agent's: the company has room left, its department has none.
+    const spent = (await rawRecords()).reduce((sum, r) => sum + r.costUsd, 0);
+    await setting('total_monthly', (spent * 2).toFixed(6));
+    const before = (await rawRecords()).length;
+    const task = await runTask();
+    expect(task.status).toBe('blocked');
+    expect(task.status_reason).toContain('budget_limits');
+    expect(task.status_reason).toContain(String(ErrorCode.BudgetExhausted));
+    expect(task.status_reason).toContain(`department ${agent.department}`);
+    expect((await rawRecords()).length).toBe(before);
+
+    // With a share that fits a call's estimate (its whole output budget), the run goes ahead.
+    await setting('total_monthly', ((spent * 100 * 1000) / (share as number)).toFixed(6));
+    expect(await runTask()).toMatchObject({ status: 'completed', status_reason: null });
+    await setting('total_monthly', '0');
   });
 
   it('should raise each alert once per upward crossing', async () => {

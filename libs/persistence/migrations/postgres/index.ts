@@ -12,6 +12,7 @@ import { Reports1795609086344 } from './1795609086344-reports';
 import { SecurityRecords1795609611301 } from './1795609611301-security-records';
 import { BudgetReservations1795609692630 } from './1795609692630-budget-reservations';
 import { Artifacts1795609822777 } from './1795609822777-artifacts';
+import { RiskRecords1795700000000 } from './1795700000000-risk-records';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const POSTGRES_MIGRATIONS = [
   SecurityRecords1795609611301,
   BudgetReservations1795609692630,
   Artifacts1795609822777,
+  RiskRecords1795700000000,
 ];

@@ -21,6 +21,7 @@ import { ProjectEntity } from './project.entity';
 import { ProviderCallEntity } from './provider-call.entity';
 import { ProviderEntity } from './provider.entity';
 import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
+import { RiskRecordEntity } from './risk-record.entity';
 import { SecurityRecordEntity } from './security-record.entity';
 import { ReportEntity } from './report.entity';
 import { SessionEntity } from './session.entity';
@@ -55,6 +56,7 @@ export {
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  RiskRecordEntity,
   SecurityRecordEntity,
   ReportEntity,
   SessionEntity,
@@ -92,6 +94,7 @@ export const ALL_ENTITIES = [
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  RiskRecordEntity,
   SecurityRecordEntity,
   ReportEntity,
   SessionEntity,
