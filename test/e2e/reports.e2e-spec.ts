@@ -1,4 +1,6 @@
 import { ErrorCode, HumanRole } from '@app/domain';
+import { RiskRecordEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
 import { testBackends } from '@app/testing';
 
 import {
@@ -13,7 +15,7 @@ import {
   userWithRole,
 } from '../support';
 
-import { RiskTracker } from '../../apps/api/src/modules/budget';
+import { RiskEviction, RiskTracker } from '../../apps/api/src/modules/budget';
 import { ReportScheduler } from '../../apps/api/src/modules/reports';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -200,6 +202,16 @@ describe.each(testBackends())('reports on %s', (backend) => {
     expect(res.body.data.content.risk_trends).toEqual(
       expect.objectContaining({ total_risk_units: expect.any(Number), by_action_type: expect.any(Object) }),
     );
+  });
+
+  it('should evict risk records older than 7 days and keep the rest', async () => {
+    const rows = t.app.get(DatabaseService).dataSource.getRepository(RiskRecordEntity);
+    await t.app.get(RiskTracker).take('write_file', agents[0]?.id as string, 'task-old', new Date(now - 8 * DAY_MS));
+    const kept = (await rows.find()).filter((r) => r.taskId !== 'task-old').length;
+    expect(await t.app.get(RiskEviction).runDue(new Date(now))).toEqual(expect.any(Number));
+    const left = await rows.find();
+    expect(left.filter((r) => r.taskId === 'task-old')).toEqual([]);
+    expect(left).toHaveLength(kept);
   });
 
   it('should answer 404 (ReportNotFound) for an unknown id and 400 for an over-long one', async () => {
