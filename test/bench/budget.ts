@@ -356,7 +356,8 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     log(`budget bench ${backend}: rollup overhead, ${ROUNDS} rounds x ${CALLS} calls`);
     result.rollup = await rollupOverhead(db);
   } catch (error) {
-    result.error = error instanceof Error ? error.message : String(error);
+    const tail = server ? `\n${server.output().slice(-1500)}` : '';
+    result.error = `${error instanceof Error ? error.message : String(error)}${tail}`;
   } finally {
     await server?.stop().catch(() => undefined);
     await db?.drop().catch(() => undefined);

@@ -247,4 +247,68 @@ describe.each(testBackends())('budget on %s', (backend) => {
     expect(summary.body.data.alert_level).toBe('hard_stop');
     await setting('total_monthly', '0');
   });
+  if (backend === 'postgres') {
+    it("should never let two app instances on one database overspend an agent's daily limit together", async () => {
+      const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+      const spentToday = async () =>
+        (await rawRecords())
+          .filter((r) => r.agentId === agent.id && r.timestamp >= today)
+          .reduce((sum, r) => sum + r.costUsd, 0);
+      const before = await spentToday();
+      const recordsBefore = (await rawRecords()).length;
+      // Each call reserves its estimate (the agent's whole output budget) and costs about as much:
+      // three calls fit under the limit, never a fourth, however the instances interleave.
+      const limit = before + 30;
+      await setting('per_agent_daily_limit', limit.toFixed(6));
+      const other = await startTestApp({ backend, env: ENV, database: t.db });
+      try {
+        const apps = [t, other];
+        mock.enqueue(
+          ...Array.from({ length: 8 }, () => ({
+            kind: 'text' as const,
+            text: 'Done.',
+            inputTokens: 10,
+            outputTokens: 4096,
+          })),
+        );
+        const ids = await Promise.all(
+          Array.from({ length: 8 }, async (_, i) => {
+            const res = await apps[i % 2].http
+              .post('/api/v1/tasks')
+              .set(bearer(ceo))
+              .send({
+                title: `Concurrent ${i}`,
+                description: 'Answer done.',
+                type: 'development',
+                project,
+                created_by: 'ceo',
+                assigned_to: agent.name,
+              })
+              .expect(201);
+            return res.body.data.id as string;
+          }),
+        );
+        const settled = (x: Json) => ['completed', 'blocked', 'failed'].includes(x.status as string);
+        const tasks = await Promise.all(ids.map((id) => eventually(() => getTask(id), settled, 60_000)));
+        const after = await spentToday();
+        expect(after).toBeLessThanOrEqual(limit);
+        const calls = (await rawRecords()).length - recordsBefore;
+        expect(calls).toBeGreaterThanOrEqual(1);
+        expect(calls).toBeLessThanOrEqual(3);
+        expect(tasks.filter((x) => x.status === 'completed').length).toBe(calls);
+        const refused = tasks.filter((x) => x.status !== 'completed');
+        expect(refused.length).toBe(8 - calls);
+        for (const task of refused) {
+          expect(task.status_reason).toContain('daily limit');
+        }
+        const open = await t.app
+          .get(DatabaseService)
+          .dataSource.query(`SELECT COUNT(*) AS n FROM "budget_reservations" WHERE "state" = 'open'`);
+        expect(Number((open as Array<{ n: unknown }>)[0]?.n)).toBe(0);
+      } finally {
+        await other.close();
+        await setting('per_agent_daily_limit', '0');
+      }
+    });
+  }
 });

@@ -13,6 +13,7 @@ import { SecurityRecords1795609611301 } from './1795609611301-security-records';
 import { BudgetReservations1795609692630 } from './1795609692630-budget-reservations';
 import { Artifacts1795609822777 } from './1795609822777-artifacts';
 import { RiskRecords1795700000000 } from './1795700000000-risk-records';
+import { CostRecordPageIndexes1795700000001 } from './1795700000001-cost-record-page-indexes';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const POSTGRES_MIGRATIONS = [
   BudgetReservations1795609692630,
   Artifacts1795609822777,
   RiskRecords1795700000000,
+  CostRecordPageIndexes1795700000001,
 ];
