@@ -1,4 +1,6 @@
 import { ErrorCode, HumanRole } from '@app/domain';
+import { RiskRecordEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
 import { testBackends } from '@app/testing';
 
 import {
@@ -13,6 +15,7 @@ import {
   userWithRole,
 } from '../support';
 
+import { RiskEviction, RiskTracker } from '../../apps/api/src/modules/budget';
 import { ReportScheduler } from '../../apps/api/src/modules/reports';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -30,7 +33,10 @@ const ENV = {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** Yesterday: two calls (1.25 + 0.75) and three runs; the day before: one call of 4.00. */
+/**
+ * Yesterday: two calls (1.25 + 0.75), three runs and two medium-risk tool calls; the day before: one
+ * call of 4.00 and one low-risk tool call.
+ */
 describe.each(testBackends())('reports on %s', (backend) => {
   let t: TestApp;
   let ceo: string;
@@ -61,6 +67,11 @@ describe.each(testBackends())('reports on %s', (backend) => {
     await seedTaskMetric(t, second, { completedAt: new Date(yesterday + 3 * HOUR_MS), isSuccess: false });
     // Today's run is outside yesterday's report.
     await seedTaskMetric(t, second, { completedAt: new Date(today + 1000) });
+    // Risk through the tracker the tool invoker calls: two medium-risk calls yesterday, a low one before.
+    const risk = t.app.get(RiskTracker);
+    await risk.take('write_file', first, 'task-r1', new Date(yesterday + 5 * HOUR_MS));
+    await risk.take('commit_changes', second, 'task-r2', new Date(yesterday + 6 * HOUR_MS));
+    await risk.take('read_file', first, 'task-r1', new Date(yesterday - 6 * HOUR_MS));
   });
 
   afterAll(async () => {
@@ -122,7 +133,7 @@ describe.each(testBackends())('reports on %s', (backend) => {
       has_spending: true,
       has_performance: true,
       has_task_completion: true,
-      has_risk_trends: false,
+      has_risk_trends: true,
     });
     expect(report.content.spending).toEqual({
       total_cost_usd: 2,
@@ -149,7 +160,12 @@ describe.each(testBackends())('reports on %s', (backend) => {
       expect.objectContaining({ agent_id: second?.id, tasks_completed: 0, tasks_failed: 1, success_rate: 0 }),
     ]);
     expect(report.content.task_completion).toMatchObject({ runs: 3, completed: 2, failed: 1, completion_rate: 0.6667 });
-    expect(report.content.risk_trends).toBeUndefined();
+    expect(report.content.risk_trends).toEqual({
+      total_risk_units: 0.62,
+      by_agent: { [first?.id as string]: 0.31, [second?.id as string]: 0.31 },
+      by_action_type: { 'code:write': 0.31, 'vcs:commit': 0.31 },
+      daily: [{ date: iso(yesterday).slice(0, 10), risk_units: 0.62 }],
+    });
 
     const stored = await t.http.get(`${R}/${report.id}`).set(bearer(observer)).expect(200);
     expect(stored.body.data).toEqual(report);
@@ -175,13 +191,27 @@ describe.each(testBackends())('reports on %s', (backend) => {
     });
   });
 
-  it('should store a risk report without its section while no risk tracker is wired, and say so', async () => {
+  it('should store a risk report with only its risk section', async () => {
     const res = await t.http
       .post(`${R}/generate`)
       .set(bearer(ceo))
       .send({ period: 'monthly', template: 'risk_trends' })
       .expect(201);
-    expect(res.body.data).toMatchObject({ template: 'risk_trends', has_risk_trends: false, content: {} });
+    expect(res.body.data).toMatchObject({ template: 'risk_trends', has_risk_trends: true, has_spending: false });
+    expect(Object.keys(res.body.data.content as Json)).toEqual(['risk_trends']);
+    expect(res.body.data.content.risk_trends).toEqual(
+      expect.objectContaining({ total_risk_units: expect.any(Number), by_action_type: expect.any(Object) }),
+    );
+  });
+
+  it('should evict risk records older than 7 days and keep the rest', async () => {
+    const rows = t.app.get(DatabaseService).dataSource.getRepository(RiskRecordEntity);
+    await t.app.get(RiskTracker).take('write_file', agents[0]?.id as string, 'task-old', new Date(now - 8 * DAY_MS));
+    const kept = (await rows.find()).filter((r) => r.taskId !== 'task-old').length;
+    expect(await t.app.get(RiskEviction).runDue(new Date(now))).toEqual(expect.any(Number));
+    const left = await rows.find();
+    expect(left.filter((r) => r.taskId === 'task-old')).toEqual([]);
+    expect(left).toHaveLength(kept);
   });
 
   it('should answer 404 (ReportNotFound) for an unknown id and 400 for an over-long one', async () => {

@@ -9,11 +9,20 @@ export interface SpendState {
   agentToday: number;
   /** On the task, across its runs. */
   task: number;
+  /** In the billing period by the agents of the caller's department (0 when it has no budget share). */
+  department?: number;
+}
+
+/** A department's share of the monthly budget (engine.md §10 hierarchy), as an amount. */
+export interface DepartmentCap {
+  department: string;
+  /** The department's monthly budget: its `budget_percent` of the company's. */
+  amount: number;
 }
 
 /** A refusal: which limit, why, and its 6xxx code. */
 export interface SpendRefusal {
-  limit: 'task' | 'monthly' | 'agent_daily';
+  limit: 'task' | 'monthly' | 'department' | 'agent_daily';
   code: number;
   reason: string;
 }
@@ -38,6 +47,7 @@ export function judgeCall(
   spent: SpendState,
   estimate: number,
   taskLimit: number,
+  department: DepartmentCap | null = null,
 ): SpendRefusal | null {
   if (taskLimit > 0 && spent.task + estimate > taskLimit) {
     return {
@@ -54,6 +64,10 @@ export function judgeCall(
       reason: `monthly budget exhausted: spent ${money(spent.period)} of ${money(hardStop)} (hard stop at ${config.alerts.hardStopAt}%)`,
     };
   }
+  const share = departmentStop(config, department);
+  if (share !== null && (spent.department ?? 0) + estimate > share) {
+    return departmentRefusal(department as DepartmentCap, spent.department ?? 0, share);
+  }
   const daily = config.perAgentDailyLimit;
   if (daily > 0 && spent.agentToday + estimate > daily) {
     return {
@@ -66,7 +80,11 @@ export function judgeCall(
 }
 
 /** At task start (engine.md §10, pre-flight): the monthly hard stop, then the agent's daily limit. */
-export function judgeRunStart(config: BudgetConfig, spent: Omit<SpendState, 'task'>): SpendRefusal | null {
+export function judgeRunStart(
+  config: BudgetConfig,
+  spent: Omit<SpendState, 'task'>,
+  department: DepartmentCap | null = null,
+): SpendRefusal | null {
   const hardStop = hardStopAmount(config);
   if (hardStop !== null && spent.period >= hardStop) {
     return {
@@ -74,6 +92,10 @@ export function judgeRunStart(config: BudgetConfig, spent: Omit<SpendState, 'tas
       code: ErrorCode.BudgetExhausted,
       reason: `monthly budget exhausted: spent ${money(spent.period)} of ${money(hardStop)}`,
     };
+  }
+  const share = departmentStop(config, department);
+  if (share !== null && (spent.department ?? 0) >= share) {
+    return departmentRefusal(department as DepartmentCap, spent.department ?? 0, share);
   }
   const daily = config.perAgentDailyLimit;
   if (daily > 0 && spent.agentToday >= daily) {
@@ -84,4 +106,28 @@ export function judgeRunStart(config: BudgetConfig, spent: Omit<SpendState, 'tas
     };
   }
   return null;
+}
+
+/**
+ * The department's cap, or null when it has none: its share of the company's monthly budget (a
+ * `budget_percent` above 0 with a monthly budget set), stopped at the same hard-stop percent.
+ */
+export function departmentCapOf(config: BudgetConfig, department: string, budgetPercent: number): DepartmentCap | null {
+  if (config.totalMonthly <= 0 || !(budgetPercent > 0)) {
+    return null;
+  }
+  return { department, amount: (config.totalMonthly * Math.min(budgetPercent, 100)) / 100 };
+}
+
+function departmentStop(config: BudgetConfig, department: DepartmentCap | null): number | null {
+  return department === null ? null : (department.amount * config.alerts.hardStopAt) / 100;
+}
+
+// The reference has no code of its own for a department: its share running out is the budget running out (6000).
+function departmentRefusal(department: DepartmentCap, spent: number, stop: number): SpendRefusal {
+  return {
+    limit: 'department',
+    code: ErrorCode.BudgetExhausted,
+    reason: `department ${department.department} budget exhausted: spent ${money(spent)} of ${money(stop)}`,
+  };
 }

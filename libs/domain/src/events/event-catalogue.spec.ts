@@ -55,7 +55,7 @@ describe('event catalogue', () => {
       'task.status_changed',
       'task.deleted',
     ]);
-    expect(eventTypesOf(Channel.Budget)).toEqual(['cost.recorded', 'alert.raised']);
+    expect(eventTypesOf(Channel.Budget)).toEqual(['cost.recorded', 'alert.raised', 'risk.alert.raised']);
     expect(eventTypesOf(Channel.Approvals)).toEqual([
       'approval.created',
       'approval.decided',

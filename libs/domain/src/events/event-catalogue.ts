@@ -4,6 +4,7 @@ import type {
   ApprovalChangedPayload,
   ArtifactChangedPayload,
   BudgetAlertPayload,
+  RiskAlertPayload,
   CompanyChangedPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
@@ -41,6 +42,7 @@ export interface EventCatalogue {
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
     'alert.raised': BudgetAlertPayload;
+    'risk.alert.raised': RiskAlertPayload;
   };
   [Channel.Messages]: {
     'message.sent': MessageSentPayload;
@@ -117,7 +119,7 @@ export type CatalogueEvent<C extends ChannelName = ChannelName, T extends EventT
 const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C>]: true } } = {
   [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
   [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
-  [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true },
+  [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},
   [Channel.Approvals]: {

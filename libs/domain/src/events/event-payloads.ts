@@ -70,6 +70,21 @@ export type BudgetAlertPayload = {
   period_start: string;
 };
 
+/** `budget`: risk taken crossed a daily risk limit's alert threshold upwards (once per crossing). */
+export type RiskAlertPayload = {
+  /** warning, critical or exhausted. */
+  level: string;
+  previous_level: string;
+  /** `agent_daily` (one agent's day) or `total_daily` (every agent's day). */
+  scope: string;
+  agent_id: string | null;
+  risk_units: number;
+  limit: number;
+  used_percent: number;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+};
+
 /** `projects`: a project created, as the API renders it. */
 export type ProjectCreatedPayload = { project: ResourceSnapshot };
 

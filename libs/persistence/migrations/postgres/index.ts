@@ -15,6 +15,8 @@ import { Artifacts1795609822777 } from './1795609822777-artifacts';
 import { SecurityTrust1795620251854 } from './1795620251854-security-trust';
 import { DelegationRecords1795620365157 } from './1795620365157-delegation-records';
 import { Meetings1795620380907 } from './1795620380907-meetings';
+import { RiskRecords1795700000000 } from './1795700000000-risk-records';
+import { CostRecordPageIndexes1795700000001 } from './1795700000001-cost-record-page-indexes';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -35,4 +37,6 @@ export const POSTGRES_MIGRATIONS = [
   SecurityTrust1795620251854,
   DelegationRecords1795620365157,
   Meetings1795620380907,
+  RiskRecords1795700000000,
+  CostRecordPageIndexes1795700000001,
 ];

@@ -1,10 +1,13 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** One model call's cost (amounts in the configured currency; the field keeps its historic name). */
+/**
+ * One model call's cost (amounts in the configured currency; the field keeps its historic name).
+ * Pages read newest first with the id as tie-break, so each filter's index ends in (timestamp, id).
+ */
 @Entity({ name: 'cost_records' })
-@Index(['timestamp'])
-@Index(['agentId', 'timestamp'])
-@Index(['taskId'])
+@Index(['timestamp', 'id'])
+@Index(['agentId', 'timestamp', 'id'])
+@Index(['taskId', 'timestamp', 'id'])
 export class CostRecordEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

@@ -24,6 +24,7 @@ import { ProjectEntity } from './project.entity';
 import { ProviderCallEntity } from './provider-call.entity';
 import { ProviderEntity } from './provider.entity';
 import { RateLimitBucketEntity } from './rate-limit-bucket.entity';
+import { RiskRecordEntity } from './risk-record.entity';
 import { SecurityRecordEntity } from './security-record.entity';
 import { ReportEntity } from './report.entity';
 import { SessionEntity } from './session.entity';
@@ -61,6 +62,7 @@ export {
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  RiskRecordEntity,
   SecurityRecordEntity,
   ReportEntity,
   SessionEntity,
@@ -101,6 +103,7 @@ export const ALL_ENTITIES = [
   ProviderCallEntity,
   ProviderEntity,
   RateLimitBucketEntity,
+  RiskRecordEntity,
   SecurityRecordEntity,
   ReportEntity,
   SessionEntity,

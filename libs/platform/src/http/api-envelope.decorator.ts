@@ -45,14 +45,18 @@ export function ApiEnvelope(model: Payload, options: EnvelopeOptions = {}): Meth
   );
 }
 
-/** Documents `PaginatedResponse<model>`. */
-export function ApiPaged(model: Type<unknown>): MethodDecorator {
+/**
+ * Documents `PaginatedResponse<model>`; `extras` names a DTO of fields the page carries beside
+ * `data` and `pagination` (summaries over every matching item, say), merged into the schema.
+ */
+export function ApiPaged(model: Type<unknown>, extras?: Type<unknown>): MethodDecorator {
+  const page = typedEnvelope('PaginatedResponse', { type: 'array', items: { $ref: getSchemaPath(model) } });
   return applyDecorators(
-    ApiExtraModels(model),
+    ApiExtraModels(model, ...(extras ? [extras] : [])),
     ApiResponse({
       status: 200,
       description: 'One page of results',
-      schema: typedEnvelope('PaginatedResponse', { type: 'array', items: { $ref: getSchemaPath(model) } }),
+      schema: extras ? { allOf: [...(page.allOf as SchemaObject[]), { $ref: getSchemaPath(extras) }] } : page,
     }),
   );
 }

@@ -12,6 +12,10 @@ class ItemDto {
   id!: string;
 }
 
+class PageSumsDto {
+  total!: number;
+}
+
 const SWAGGER_KEYS = ['swagger/apiOperation', 'swagger/apiResponse', 'swagger/apiExtraModels', '__httpCode__'];
 
 function handlerWith(...decorators: MethodDecorator[]): object {
@@ -96,5 +100,24 @@ describe(Endpoint.name, () => {
     for (const [single, stack] of cases) {
       expect(swaggerMetadata(handlerWith(single))).toEqual(swaggerMetadata(handlerWith(...stack)));
     }
+  });
+
+  it("should merge a page's extra fields into its documented schema", () => {
+    const handler = handlerWith(
+      Endpoint({ summary: 'List', paged: ItemDto, pageExtras: PageSumsDto, errors: [], permission: Permission.Read }),
+    );
+    const responses = swaggerMetadata(handler)['swagger/apiResponse'] as Record<
+      string,
+      { schema: { allOf: unknown[] } }
+    >;
+    expect(responses['200'].schema.allOf).toEqual([
+      { $ref: '#/components/schemas/PaginatedResponse' },
+      { properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ItemDto' } } } },
+      { $ref: '#/components/schemas/PageSumsDto' },
+    ]);
+    const plain = swaggerMetadata(
+      handlerWith(Endpoint({ summary: 'List', paged: ItemDto, errors: [], permission: Permission.Read })),
+    );
+    expect((plain['swagger/apiResponse'] as typeof responses)['200'].schema.allOf).toHaveLength(2);
   });
 });

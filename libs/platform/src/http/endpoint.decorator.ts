@@ -42,7 +42,14 @@ type EndpointSuccess =
       paged?: never;
       noContent?: never;
     }
-  | { paged: Type<unknown>; response?: never; status?: never; noContent?: never }
+  | {
+      paged: Type<unknown>;
+      /** Fields the page carries beside `data` and `pagination` (a DTO whose properties are merged in). */
+      pageExtras?: Type<unknown>;
+      response?: never;
+      status?: never;
+      noContent?: never;
+    }
   | { noContent: true; response?: never; status?: never; paged?: never }
   | { response?: never; status?: never; paged?: never; noContent?: never };
 
@@ -94,7 +101,7 @@ function successDecorators(options: EndpointSuccess): MethodDecorator[] {
     ];
   }
   if (options.paged !== undefined) {
-    return [ApiPaged(options.paged)];
+    return [ApiPaged(options.paged, options.pageExtras)];
   }
   if (options.noContent === true) {
     return [ApiNoContent()];

@@ -4,6 +4,7 @@ import {
   billingPeriod,
   dayStart,
   modelDowngradeTarget,
+  judgeRiskStart,
   judgeRunStart,
   type PreflightCheck,
   usedPercent,
@@ -11,11 +12,14 @@ import {
 
 import { ModelRouter } from '../providers';
 import { BudgetSettings } from './budget-settings';
+import { DepartmentBudget, type DepartmentShare } from './department-budget';
+import { RiskRecordsRepository } from './risk-records.repository';
 import { SpendReservationsRepository } from './spend-reservations.repository';
 
 /**
  * The budget's steps of the run pre-flight (engine.md §10): at task start the monthly hard stop
- * (6000) and the agent's daily limit (6001), then the auto-downgrade of the model alias, which
+ * and the department's share of it (6000), the agent's daily limit (6001) and the risk budget
+ * (6002), then the auto-downgrade of the model alias, which
  * happens only here, at the task boundary, never mid-run.
  */
 @Injectable()
@@ -24,13 +28,33 @@ export class BudgetPreflight {
     private readonly settings: BudgetSettings,
     private readonly reservations: SpendReservationsRepository,
     private readonly router: ModelRouter,
+    private readonly departments: DepartmentBudget,
+    private readonly risk: RiskRecordsRepository,
   ) {}
 
   checks(): PreflightCheck[] {
-    return [this.limits(), this.downgrade()];
+    return [this.limits(), this.riskBudget(), this.downgrade()];
   }
 
-  private async periodSpend(agentId: string, taskId: string) {
+  private riskBudget(): PreflightCheck {
+    return {
+      name: 'budget_risk',
+      order: 250,
+      check: async ({ task, agent }) => {
+        const risk = this.settings.config().riskBudget;
+        if (!risk.enabled) {
+          return { ok: true };
+        }
+        const taken = await this.risk.taken(agent.id, task.id, dayStart(new Date()));
+        const refusal = judgeRiskStart(risk, taken);
+        return refusal
+          ? { ok: false, code: refusal.code, reason: `[${refusal.code}] ${refusal.reason}` }
+          : { ok: true };
+      },
+    };
+  }
+
+  private async periodSpend(agentId: string, taskId: string, share: DepartmentShare | null = null) {
     const config = this.settings.config();
     const now = new Date();
     const period = billingPeriod(now, config.resetDay);
@@ -40,6 +64,7 @@ export class BudgetPreflight {
       today: dayStart(now),
       agentId,
       taskId,
+      departmentAgents: share?.agentIds ?? null,
     });
     return { config, spent };
   }
@@ -49,8 +74,9 @@ export class BudgetPreflight {
       name: 'budget_limits',
       order: 200,
       check: async ({ task, agent }) => {
-        const { config, spent } = await this.periodSpend(agent.id, task.id);
-        const refusal = judgeRunStart(config, spent);
+        const share = await this.departments.shareOf(this.settings.config(), agent.department);
+        const { config, spent } = await this.periodSpend(agent.id, task.id, share);
+        const refusal = judgeRunStart(config, spent, share?.cap ?? null);
         return refusal
           ? { ok: false, code: refusal.code, reason: `[${refusal.code}] ${refusal.reason}` }
           : { ok: true };

@@ -6,7 +6,12 @@ import { Endpoint, PathId, RequiresSubsystems } from '@app/platform';
 
 import { BudgetService } from './budget.service';
 import { BudgetConfigDto } from './dto/budget-config.dto';
-import { AgentSpendingDto, BudgetRecordsQueryDto, CostRecordDto } from './dto/cost-record.dto';
+import {
+  AgentSpendingDto,
+  BudgetRecordsQueryDto,
+  BudgetRecordsSummariesDto,
+  CostRecordDto,
+} from './dto/cost-record.dto';
 import { SpendingSummaryDto } from './dto/spending-summary.dto';
 
 /** The budget routes: one-line pass-throughs to the service. Everyone may read. */
@@ -43,6 +48,7 @@ export class BudgetController {
   @Endpoint({
     summary: 'Cost records, newest first, with daily_summary and period_summary over all matching records',
     paged: CostRecordDto,
+    pageExtras: BudgetRecordsSummariesDto,
     errors: [400, 401, 403],
     permission: Permission.Read,
   })

@@ -1,7 +1,8 @@
-import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Module, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 
 import { AgentsModule } from '../agents';
-import { EngineModule, RunPreflight, RunSpend } from '../engine';
+import { CompanyModule } from '../company';
+import { EngineModule, RunPreflight, RunSpend, ToolInvoker } from '../engine';
 import { ProvidersModule } from '../providers';
 import { SettingsModule } from '../settings';
 import { BudgetAlerts } from './budget-alerts';
@@ -16,18 +17,23 @@ import { CostLedger } from './cost-ledger';
 import { CostLedgerRepository } from './cost-ledger.repository';
 import { CostRecordsRepository } from './cost-records.repository';
 import { CostRollupsRepository } from './cost-rollups.repository';
+import { DepartmentBudget } from './department-budget';
 import { ReservationRecovery } from './reservation-recovery';
+import { RiskEviction } from './risk-eviction';
+import { RiskRecordsRepository } from './risk-records.repository';
+import { RiskTracker } from './risk-tracker';
 import { SpendHistory } from './spend-history';
 import { SpendReservationsRepository } from './spend-reservations.repository';
 
 /**
  * Budget: the writer of cost records, their rollups and the calls' reservations, plugged into the
  * engine as its spend control and pre-flight steps; alerts, the exhaustion hook, and spend over
- * time for other modules (SpendHistory).
+ * time for other modules (SpendHistory). Keeps the risk records of tool calls (RiskTracker, behind
+ * the security checks of the engine's tool invoker) for the risk budget and the risk reports.
  */
 @Module({
   controllers: [BudgetController],
-  imports: [AgentsModule, EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
+  imports: [AgentsModule, CompanyModule, EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
   providers: [
     BudgetAlerts,
     BudgetAlertsRepository,
@@ -39,13 +45,17 @@ import { SpendReservationsRepository } from './spend-reservations.repository';
     CostLedgerRepository,
     CostRecordsRepository,
     CostRollupsRepository,
+    DepartmentBudget,
     ReservationRecovery,
+    RiskEviction,
+    RiskRecordsRepository,
+    RiskTracker,
     SpendHistory,
     SpendReservationsRepository,
   ],
-  exports: [BudgetExhaustion, SpendHistory],
+  exports: [BudgetExhaustion, RiskTracker, SpendHistory],
 })
-export class BudgetModule implements OnModuleInit, OnModuleDestroy {
+export class BudgetModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly unplug: Array<() => void> = [];
 
   constructor(
@@ -53,6 +63,8 @@ export class BudgetModule implements OnModuleInit, OnModuleDestroy {
     private readonly ledger: CostLedger,
     private readonly preflight: RunPreflight,
     private readonly checks: BudgetPreflight,
+    private readonly invoker: ToolInvoker,
+    private readonly risk: RiskTracker,
   ) {}
 
   onModuleInit(): void {
@@ -60,6 +72,12 @@ export class BudgetModule implements OnModuleInit, OnModuleDestroy {
     for (const check of this.checks.checks()) {
       this.unplug.push(this.preflight.register(check));
     }
+  }
+
+  // After every module's init: the risk tracker runs behind the security module's checks, so it
+  // sees only the tool calls they let through.
+  onApplicationBootstrap(): void {
+    this.invoker.registerSecurityCheck(this.risk);
   }
 
   onModuleDestroy(): void {

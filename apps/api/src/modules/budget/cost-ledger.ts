@@ -22,6 +22,7 @@ import { BudgetAlerts } from './budget-alerts';
 import { BudgetExhaustion } from './budget-exhaustion';
 import { BudgetSettings } from './budget-settings';
 import { CostLedgerRepository } from './cost-ledger.repository';
+import { DepartmentBudget } from './department-budget';
 import { SpendReservationsRepository } from './spend-reservations.repository';
 
 /** Beyond its call timeout, how long a reservation may wait for its record before recovery takes it. */
@@ -29,7 +30,8 @@ const SETTLE_GRACE_MS = 60_000;
 
 /**
  * The engine's spend control. Before a model call its estimated cost is reserved against the
- * task's cap, the monthly hard stop and the agent's daily limit (or refused, 6000/6001); the call's
+ * task's cap, the monthly hard stop, the department's share and the agent's daily limit (or
+ * refused, 6000/6001); the call's
  * cost record is written with its rollups, settling the reservation, in one transaction, logged
  * (`budget.record.added`) and announced; then the alert levels are checked.
  */
@@ -46,6 +48,7 @@ export class CostLedger implements SpendControl {
     private readonly settings: BudgetSettings,
     private readonly alerts: BudgetAlerts,
     private readonly exhaustion: BudgetExhaustion,
+    private readonly departments: DepartmentBudget,
     private readonly bus: EventBus,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
@@ -73,15 +76,22 @@ export class CostLedger implements SpendControl {
       expiresAt: new Date(now.getTime() + this.reservationTtlMs),
       costRecordId: null,
     };
+    const share = await this.departments.shareOf(config, request.agent.department);
     const { refusal } = await this.reservations.reserve(
-      { row, periodStart: period.start, periodEnd: period.end, today: dayStart(now) },
-      (spent) => judgeCall(config, spent, estimate, taskLimit),
+      {
+        row,
+        periodStart: period.start,
+        periodEnd: period.end,
+        today: dayStart(now),
+        departmentAgents: share?.agentIds ?? null,
+      },
+      (spent) => judgeCall(config, spent, estimate, taskLimit, share?.cap ?? null),
     );
     if (refusal === null) {
       return { ok: true, reservationId: row.id };
     }
     this.log.warn({ limit: refusal.limit, code: refusal.code, reason: refusal.reason }, 'budget.call.refused');
-    if (refusal.limit !== 'task') {
+    if (refusal.limit === 'monthly' || refusal.limit === 'agent_daily') {
       const scope = refusal.limit === 'monthly' ? isoDay(period.start) : `${request.agent.id}:${isoDay(now)}`;
       await this.exhaustion.exhausted(
         { limit: refusal.limit, agentId: request.agent.id, reason: refusal.reason, at: now },

@@ -29,8 +29,8 @@ interface RawRecord {
 }
 
 /**
- * Pages of raw cost records, newest first, read through the (agent, time) and (task) indexes. The
- * total comes from the rollups, so no page counts the raw table.
+ * Pages of raw cost records, newest first, read through the (timestamp, id), (agent, timestamp, id)
+ * and (task, timestamp, id) indexes. The total comes from the rollups, so no page counts the raw table.
  */
 @Injectable()
 export class CostRecordsRepository {
@@ -49,9 +49,12 @@ export class CostRecordsRepository {
       named.taskId = filter.taskId;
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    // The page's ids come from the filter's (…, timestamp, id) index alone, skipped rows included;
+    // only the page's own rows are then read from the table.
     const [sql, params] = ds.driver.escapeQueryWithParameters(
       `SELECT "agent_id", "task_id", "provider", "model", "input_tokens", "output_tokens", "cost_usd", "timestamp",
-        "call_category" FROM "cost_records" ${clause} ORDER BY "timestamp" DESC, "id" DESC LIMIT :limit OFFSET :offset`,
+        "call_category" FROM "cost_records" WHERE "id" IN (SELECT "id" FROM "cost_records" ${clause}
+        ORDER BY "timestamp" DESC, "id" DESC LIMIT :limit OFFSET :offset) ORDER BY "timestamp" DESC, "id" DESC`,
       named,
     );
     const rows = await ds.query<RawRecord[]>(sql, params);

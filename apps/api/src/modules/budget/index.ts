@@ -2,3 +2,5 @@
 export { BudgetModule } from './budget.module';
 export { type BudgetExhausted, BudgetExhaustion, type ExhaustionListener } from './budget-exhaustion';
 export { type SpendBucket, type SpendFilter, SpendHistory, type SpendTotal } from './spend-history';
+export { RiskTracker, type RiskTotals } from './risk-tracker';
+export { RiskEviction } from './risk-eviction';

@@ -14,6 +14,8 @@ export interface ReservationRequest {
   periodStart: Date;
   periodEnd: Date;
   today: Date;
+  /** The agents of the caller's department when the department has a budget share, else null. */
+  departmentAgents?: readonly string[] | null;
 }
 
 /** Recorded spend plus open reservations for the billing period, the agent's day and the task. */
@@ -28,6 +30,13 @@ const SPEND_STATE = `SELECT
      WHERE "state" = 'open' AND "agent_id" = :agentId) AS "reserved_agent",
   (SELECT COALESCE(SUM("estimate_usd"), 0) FROM "budget_reservations"
      WHERE "state" = 'open' AND "task_id" = :taskId) AS "reserved_task"`;
+
+/** Recorded spend plus open reservations of a department's agents in the billing period. */
+const DEPARTMENT_STATE = `SELECT
+  (SELECT COALESCE(SUM("cost_usd"), 0) FROM "cost_rollups"
+     WHERE "grain" = 'day' AND "bucket" >= :periodStart AND "bucket" < :periodEnd AND "agent_id" IN (:...agents)) AS "spent",
+  (SELECT COALESCE(SUM("estimate_usd"), 0) FROM "budget_reservations"
+     WHERE "state" = 'open' AND "agent_id" IN (:...agents)) AS "reserved"`;
 
 interface RawState {
   period: unknown;
@@ -133,10 +142,24 @@ export class SpendReservationsRepository {
       taskId: request.taskId,
     });
     const [raw] = await manager.query<RawState[]>(sql, params);
-    return {
+    const state: SpendState = {
       period: rawNumber(raw.period) + rawNumber(raw.reserved),
       agentToday: rawNumber(raw.agent_today) + rawNumber(raw.reserved_agent),
       task: rawNumber(raw.task) + rawNumber(raw.reserved_task),
     };
+    const agents = request.departmentAgents ?? [];
+    if (agents.length > 0) {
+      const [departmentSql, departmentParams] = manager.connection.driver.escapeQueryWithParameters(DEPARTMENT_STATE, {
+        periodStart: timeParam(postgres, request.periodStart),
+        periodEnd: timeParam(postgres, request.periodEnd),
+        agents: [...agents],
+      });
+      const [department] = await manager.query<Array<{ spent: unknown; reserved: unknown }>>(
+        departmentSql,
+        departmentParams,
+      );
+      state.department = rawNumber(department.spent) + rawNumber(department.reserved);
+    }
+    return state;
   }
 }

@@ -40,6 +40,11 @@ export class CompanyFacade implements CompanyProfileReader {
     return this.company.allDepartments();
   }
 
+  /** A department's share of the company budget in percent, by name key; 0 when it has none or is unknown. */
+  async budgetPercentOf(key: string): Promise<number> {
+    return (await this.company.findDepartment(key))?.budgetPercent ?? 0;
+  }
+
   async departmentCount(): Promise<number> {
     return (await this.company.allDepartments()).length;
   }

@@ -96,6 +96,19 @@ export class PeriodSummaryDto {
   currency!: string;
 }
 
+/** What `GET /budget/records` answers beside the page: summaries over every matching record. */
+@ApiSchema({ name: 'BudgetRecordsSummaries' })
+export class BudgetRecordsSummariesDto {
+  @ApiProperty({ type: [DailySummaryDto], description: 'Per UTC day, over every matching record' })
+  daily_summary!: DailySummaryDto[];
+
+  @ApiProperty({ type: PeriodSummaryDto, description: 'Over every matching record' })
+  period_summary!: PeriodSummaryDto;
+
+  @ApiProperty({ description: 'ISO 4217 code of the amounts' })
+  currency!: string;
+}
+
 /** `GET /budget/agents/{agent_id}`. */
 @ApiSchema({ name: 'AgentSpending' })
 export class AgentSpendingDto {
