@@ -5,6 +5,7 @@ import type {
   ArtifactChangedPayload,
   BudgetAlertPayload,
   CompanyChangedPayload,
+  CoordinationEventPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
   DepartmentUpdatedPayload,
@@ -32,6 +33,9 @@ export interface EventCatalogue {
     'task.updated': TaskChangedPayload;
     'task.status_changed': TaskChangedPayload;
     'task.deleted': TaskChangedPayload;
+    coordination_started: CoordinationEventPayload;
+    coordination_completed: CoordinationEventPayload;
+    coordination_failed: CoordinationEventPayload;
   };
   [Channel.Agents]: {
     'agent.hired': AgentChangedPayload;
@@ -110,7 +114,15 @@ export type CatalogueEvent<C extends ChannelName = ChannelName, T extends EventT
 
 /** The runtime copy of the catalogue's event types; the compiler keeps it equal to the types above. */
 const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C>]: true } } = {
-  [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
+  [Channel.Tasks]: {
+    'task.created': true,
+    'task.updated': true,
+    'task.status_changed': true,
+    'task.deleted': true,
+    coordination_started: true,
+    coordination_completed: true,
+    coordination_failed: true,
+  },
   [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },

@@ -1,0 +1,2 @@
+export * from './coordination-plan';
+export * from './routing';
