@@ -54,6 +54,9 @@ describe('event catalogue', () => {
       'task.updated',
       'task.status_changed',
       'task.deleted',
+      'coordination_started',
+      'coordination_completed',
+      'coordination_failed',
     ]);
     expect(eventTypesOf(Channel.Budget)).toEqual(['cost.recorded', 'alert.raised']);
     expect(eventTypesOf(Channel.Approvals)).toEqual([
