@@ -11,6 +11,7 @@ import { ArtifactsModule } from './modules/artifacts';
 import { AnalyticsModule } from './modules/analytics';
 import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
+import { CoordinationModule } from './modules/coordination';
 import { EngineModule } from './modules/engine';
 import { MessagesModule } from './modules/messages';
 import { ProvidersModule } from './modules/providers';
@@ -48,6 +49,7 @@ export class AppModule {
         BackupModule,
         ApprovalsModule,
         MessagesModule,
+        CoordinationModule,
         ArtifactsModule,
         BudgetModule,
         AnalyticsModule,

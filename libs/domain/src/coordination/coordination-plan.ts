@@ -294,7 +294,11 @@ export function subtaskSettled(status: TaskStatus, retryCount: number, maxRetrie
       return true;
     case 'failed':
       return retryCount >= maxRetries;
-    default:
+    case 'created':
+    case 'assigned':
+    case 'in_progress':
+    case 'in_review':
+    case 'interrupted':
       return false;
   }
 }
