@@ -56,7 +56,7 @@ describe.each(testBackends())('coordination of a task on %s', (backend) => {
       .expect(200);
     subscribeTo(t.app.get(EventBus), Channel.Tasks, (event) => {
       if (event.event_type.startsWith('coordination_')) {
-        events.push({ type: event.event_type, payload: event.payload as Json });
+        events.push({ type: event.event_type, payload: event.payload });
       }
     });
   });
