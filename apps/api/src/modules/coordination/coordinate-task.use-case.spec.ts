@@ -56,9 +56,9 @@ describe(CoordinateTaskUseCase.name, () => {
     built.mock(AgentRoster).all.mockResolvedValue(agents);
   }
 
-  it.each([
-    ['no provider is registered', { providers: 0 }],
-    ['the engine is off', { engineRunning: false }],
+  it.each<[string, { providers: number; engineRunning: boolean }]>([
+    ['no provider is registered', { providers: 0, engineRunning: true }],
+    ['the engine is off', { providers: 1, engineRunning: false }],
   ])('should answer 503 when %s', async (_why, setup) => {
     const { sut, mock } = build({ engineRunning: setup.engineRunning });
     if (setup.providers === 0) {
