@@ -1,6 +1,6 @@
 import { Channel } from '@app/domain';
 import { EventBus, subscribeTo } from '@app/platform';
-import { eventually, testBackends } from '@app/testing';
+import { createTestDatabase, eventually, testBackends } from '@app/testing';
 
 import {
   bearer,
@@ -12,6 +12,8 @@ import {
   startTestApp,
   type TestApp,
 } from '../support';
+
+import { AgentRunner } from '../../apps/api/src/modules/engine/agent-runner';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -181,5 +183,89 @@ describe.each(testBackends())('coordination of a task on %s', (backend) => {
     expectError((await coordinate('task-unknown').expect(404)).body, 3004, 'not_found');
     const parent = await createTask('Unstaffed');
     expectError((await coordinate(parent, { agent_names: ['nobody-here'] }).expect(400)).body, 2088, 'validation');
+  });
+});
+
+const postgresOnly = testBackends().includes('postgres') ? describe : describe.skip;
+
+postgresOnly('coordination across two replicas on one Postgres', () => {
+  it('should share a wave between both replicas and run each subtask once', async () => {
+    const mock = await startMockLlm();
+    const db = await createTestDatabase('postgres');
+    const env = { SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000', SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1' };
+    const a = await startTestApp({ backend: 'postgres', database: db, env });
+    const b = await startTestApp({ backend: 'postgres', database: db, env });
+    try {
+      const ceo = await setupCeo(a);
+      await a.http
+        .post('/api/v1/providers')
+        .set(bearer(ceo))
+        .send({
+          name: 'mock',
+          gateway_provider: 'openai',
+          auth_type: 'none',
+          base_url: `${mock.url}/v1`,
+          models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+        })
+        .expect(201);
+      await createCompany(a, ceo);
+      await a.http
+        .put('/api/v1/settings/coordination/max_concurrent_tasks_per_agent')
+        .set(bearer(ceo))
+        .send({ value: '50' })
+        .expect(200);
+      const project = (await a.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Wide' }).expect(201)).body
+        .data.id as string;
+      const parent = (
+        await a.http
+          .post('/api/v1/tasks')
+          .set(bearer(ceo))
+          .send({ title: 'Wide work', description: 'Many parts.', type: 'development', project, created_by: 'ceo' })
+          .expect(201)
+      ).body.data.id as string;
+      const ran = [a, b].map((app) => {
+        const runner = app.app.get(AgentRunner);
+        const original = runner.run.bind(runner);
+        const ids: string[] = [];
+        jest.spyOn(runner, 'run').mockImplementation(async (...args) => {
+          const executed = await original(...args);
+          if (executed) {
+            ids.push(args[0]);
+          }
+          return executed;
+        });
+        return ids;
+      });
+      const parts = Array.from({ length: 24 }, (_, i) => ({
+        id: `p${i}`,
+        title: `Part ${i}`,
+        description: `Part ${i}.`,
+      }));
+      mock.enqueue({ kind: 'text', text: JSON.stringify({ subtasks: parts }) });
+      const result = (
+        await a.http
+          .post(`/api/v1/tasks/${parent}/coordinate`)
+          .set(bearer(ceo))
+          .send({ max_subtasks: 24, max_concurrency_per_wave: 24 })
+          .expect(200)
+      ).body.data as Json;
+      expect(result).toMatchObject({ topology: 'centralized', wave_count: 1, is_success: true });
+      // A run reports back just after its task shows completed: wait for every report.
+      await eventually(
+        () => Promise.resolve(ran[0].length + ran[1].length),
+        (n) => n >= parts.length,
+        10_000,
+      );
+      const all = [...ran[0], ...ran[1]];
+      expect(new Set(all).size).toBe(parts.length);
+      expect(all).toHaveLength(parts.length);
+      expect(ran[0].length).toBeGreaterThan(0);
+      expect(ran[1].length).toBeGreaterThan(0);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+      await mock.close();
+    }
   });
 });

@@ -88,8 +88,10 @@ export class WaveDispatcher {
     const idOf = new Map<string, string>();
     const nudge = this.nudger();
     let failures: string[] = [];
+    let waveCount = 0;
     try {
       for (const [index, wave] of waves.entries()) {
+        waveCount = index + 1;
         const ids = await this.dispatchWave(parent, wave, idOf, options.by);
         taskIds.push(...ids);
         this.log.info({ task_id: parent.id, wave: index + 1, subtasks: ids }, 'coordination.wave.dispatched');
@@ -112,6 +114,10 @@ export class WaveDispatcher {
         waveCount: waves.length,
         error: failures.length > 0 ? `not completed: ${failures.join(', ')}` : null,
       };
+    } catch (error) {
+      // The subtasks created so far still roll up, and the parent is still released.
+      this.log.error({ err: error, task_id: parent.id }, 'coordination.dispatch.failed');
+      return { taskIds, waveCount, error: `dispatch failed: ${(error as Error).message}` };
     } finally {
       nudge.stop();
     }
