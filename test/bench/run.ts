@@ -5,8 +5,8 @@
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a, c/b, d/b and e/d.
 // Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
 // benchmark (engine.ts), the settings benchmark (settings.ts) and the security pipeline's overhead
-// (security.ts). BENCH_ONLY=http, start, list, engine, settings or security runs one of them (a comma list:
-// several).
+// (security.ts), then the coordination overhead per subtask (coordination.ts). BENCH_ONLY=http, start,
+// list, engine, settings, security or coordination runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 
+import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 import { runListBench } from './list';
@@ -34,6 +35,7 @@ const PARTS = {
   engine: runEngineBench,
   settings: runSettingsBench,
   security: runSecurityBench,
+  coordination: runCoordinationBench,
 } as const;
 
 async function main(): Promise<void> {

@@ -184,6 +184,7 @@ export class WaveDispatcher {
     nudge: Nudger,
   ): Promise<TaskEntity[] | null> {
     const settled = new Map<string, TaskEntity>();
+    nudge.watch(ids);
     while (Date.now() < deadline) {
       for (const id of ids.filter((i) => !settled.has(i))) {
         const row = await this.lifecycle.find(id);
@@ -195,30 +196,41 @@ export class WaveDispatcher {
         return ids.map((id) => settled.get(id) as TaskEntity);
       }
       await this.lifecycle.heartbeat([parentId], this.engine.owner, new Date());
-      await nudge.wait(ids, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+      await nudge.wait(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
     }
     return null;
   }
 
-  /** Wakes a waiting wave as soon as one of its tasks changes on any replica. */
+  /**
+   * Wakes a waiting wave as soon as one of its tasks changes on any replica. A change that arrives
+   * while the wave's tasks are being read is kept, so the next wait returns at once and reads again.
+   */
   private nudger(): Nudger {
-    let waiter: { ids: ReadonlySet<string>; wake: () => void } | null = null;
+    let watched: ReadonlySet<string> = new Set();
+    let changed = false;
+    let wake: (() => void) | null = null;
     const stop = this.dispatch.onMoved((move) => {
-      if (waiter?.ids.has(move.taskId)) {
-        waiter.wake();
+      if (watched.has(move.taskId)) {
+        changed = true;
+        wake?.();
       }
     });
     return {
       stop,
-      wait: (ids, ms) =>
+      watch: (ids) => {
+        watched = new Set(ids);
+        changed = false;
+      },
+      wait: (ms) =>
         new Promise<void>((resolve) => {
-          const timer = setTimeout(done, ms);
-          function done(): void {
+          const done = (): void => {
             clearTimeout(timer);
-            waiter = null;
+            wake = null;
+            changed = false;
             resolve();
-          }
-          waiter = { ids: new Set(ids), wake: done };
+          };
+          const timer = setTimeout(done, changed ? 0 : ms);
+          wake = done;
         }),
     };
   }
@@ -226,7 +238,9 @@ export class WaveDispatcher {
 
 interface Nudger {
   stop(): void;
-  wait(ids: readonly string[], ms: number): Promise<void>;
+  /** The tasks whose changes end a wait. */
+  watch(ids: readonly string[]): void;
+  wait(ms: number): Promise<void>;
 }
 
 function subtaskRow(
