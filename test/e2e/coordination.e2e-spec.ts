@@ -56,6 +56,11 @@ describe.each(testBackends())('coordination of a task on %s', (backend) => {
       .set(bearer(ceo))
       .send({ value: 'load_balanced' })
       .expect(200);
+    await t.http
+      .put('/api/v1/settings/coordination/coordination_metrics_enabled')
+      .set(bearer(ceo))
+      .send({ value: 'true' })
+      .expect(200);
     subscribeTo(t.app.get(EventBus), Channel.Tasks, (event) => {
       if (event.event_type.startsWith('coordination_')) {
         events.push({ type: event.event_type, payload: event.payload });
@@ -138,6 +143,17 @@ describe.each(testBackends())('coordination of a task on %s', (backend) => {
     expect(records.map((r) => r.call_category)).toEqual(['coordination']);
     const announced = events.filter((e) => e.payload.parent_task_id === parent).map((e) => e.type);
     expect(announced).toEqual(['coordination_started', 'coordination_completed']);
+    // The orchestration ratio and, switched on, the coordination metrics are logged.
+    const logged = await eventually(
+      () => Promise.resolve(t.consoleLines().filter((line) => line.includes(parent))),
+      (lines) => lines.some((line) => line.includes('coordination.task.coordination_metrics')),
+    );
+    expect(
+      logged.some((line) => line.includes('coordination.task.metrics') && line.includes('orchestration_ratio')),
+    ).toBe(true);
+    const metrics = logged.find((line) => line.includes('coordination.task.coordination_metrics')) ?? '';
+    expect(metrics).toContain('"redundancy":0');
+    expect(metrics).toContain('"message_density"');
   });
 
   it('should stop after a wave with a failed subtask when fail_fast is set, and fail the parent', async () => {

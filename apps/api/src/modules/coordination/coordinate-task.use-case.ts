@@ -13,7 +13,6 @@ import {
   dispatchPlanOf,
   ErrorCode,
   limitWaves,
-  orchestrationReport,
   parseTopology,
   resolveTopology,
   rollupStatus,
@@ -27,11 +26,11 @@ import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
-import { logOrchestration, TaskEngine } from '../engine';
+import { TaskEngine } from '../engine';
 import { ModelRouter, ProviderRegistry } from '../providers';
-import { RunLedger } from '../run-ledger';
 import { SettingsSnapshot } from '../settings';
 import { TaskLifecycle, TaskStatistics } from '../tasks';
+import { CoordinationMetricsRecorder } from './coordination-metrics.recorder';
 import { PhaseRecorder } from './coordination-phases';
 import type { CoordinateTaskDto, CoordinationResultDto } from './dto/coordination.dto';
 import { TaskDecomposer } from './task-decomposer';
@@ -48,6 +47,7 @@ interface Coordination {
   failFast: boolean;
   concurrency: number | null;
   maxSubtasks: number;
+  startedAt: Date;
 }
 
 /**
@@ -69,7 +69,7 @@ export class CoordinateTaskUseCase {
     private readonly engine: TaskEngine,
     private readonly decomposer: TaskDecomposer,
     private readonly dispatcher: WaveDispatcher,
-    private readonly ledger: RunLedger,
+    private readonly metrics: CoordinationMetricsRecorder,
     private readonly settings: SettingsSnapshot,
     private readonly bus: EventBus,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
@@ -134,8 +134,14 @@ export class CoordinateTaskUseCase {
       }
       await this.dispatcher.finishParent(parent.id, target, run.by);
     });
-    const subtaskSpend = await this.subtaskSpend(outcome.taskIds, routed);
-    this.logRatio(parent.id, decomposition.tokens, subtaskSpend.tokens);
+    const subtaskSpend = await this.metrics.record({
+      parentId: parent.id,
+      startedAt: run.startedAt,
+      coordinationTokens: decomposition.tokens,
+      subtasks: decomposition.subtasks,
+      taskIds: outcome.taskIds,
+      agentIds: [...new Set(waves.flat().map((r) => r.agent.id))],
+    });
     const result: CoordinationResultDto = {
       parent_task_id: parent.id,
       topology,
@@ -193,6 +199,7 @@ export class CoordinateTaskUseCase {
       failFast: dto.fail_fast ?? this.settings.value<boolean>(NS, 'fail_fast'),
       concurrency,
       maxSubtasks: dto.max_subtasks ?? COORDINATION_LIMITS.defaultMaxSubtasks,
+      startedAt: new Date(),
     };
   }
 
@@ -288,31 +295,6 @@ export class CoordinateTaskUseCase {
     if (dispatchPlanOf(topology as Exclude<CoordinationTopology, 'auto'>).isolation === 'required' && !isolation) {
       throw new Error('the decentralized topology needs workspace isolation, which is disabled');
     }
-  }
-
-  /** What the subtasks' runs used: their run metrics' tokens and cost. */
-  private async subtaskSpend(taskIds: readonly string[], routed: (RoutedSubtask | string)[]) {
-    if (taskIds.length === 0) {
-      return { tokens: 0, cost: 0 };
-    }
-    const ids = new Set(taskIds);
-    const agents = [...new Set(routed.filter((r): r is RoutedSubtask => typeof r !== 'string').map((r) => r.agent.id))];
-    const metrics = (await this.ledger.metricsSince(null, agents, null)).filter((m) => ids.has(m.taskId));
-    return metrics.reduce((sum, m) => ({ tokens: sum.tokens + m.tokensUsed, cost: sum.cost + m.costUsd }), {
-      tokens: 0,
-      cost: 0,
-    });
-  }
-
-  private logRatio(taskId: string, coordinationTokens: number, subtaskTokens: number): void {
-    const report = orchestrationReport({
-      coordinationTokens,
-      totalTokens: coordinationTokens + subtaskTokens,
-      retries: 0,
-      attempts: 1,
-    });
-    this.log.info({ task_id: taskId, orchestration_ratio: report.orchestration_ratio }, 'coordination.task.metrics');
-    logOrchestration(this.log, 'coordination.task', taskId, report);
   }
 
   private announce(

@@ -7,6 +7,7 @@ import { RunLedgerModule } from '../run-ledger';
 import { SettingsModule } from '../settings';
 import { TasksModule } from '../tasks';
 import { CoordinateTaskUseCase } from './coordinate-task.use-case';
+import { CoordinationMetricsRecorder } from './coordination-metrics.recorder';
 import { CoordinationController } from './coordination.controller';
 import { COORDINATION_SETTINGS } from './coordination.settings';
 import { TaskDecomposer } from './task-decomposer';
@@ -28,6 +29,6 @@ import { WaveDispatcher } from './wave-dispatcher';
     TasksModule,
   ],
   controllers: [CoordinationController],
-  providers: [CoordinateTaskUseCase, TaskDecomposer, WaveDispatcher],
+  providers: [CoordinateTaskUseCase, CoordinationMetricsRecorder, TaskDecomposer, WaveDispatcher],
 })
 export class CoordinationModule {}

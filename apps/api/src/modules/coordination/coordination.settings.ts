@@ -82,6 +82,15 @@ export const COORDINATION_SETTINGS = defineSettings('coordination', [
     min: 1,
     max: 86400,
   },
+  {
+    key: 'coordination_metrics_enabled',
+    type: 'bool',
+    default: 'false',
+    description:
+      'Log the coordination metrics (efficiency, overhead, error amplification, message density, redundancy)',
+    group: 'Metrics',
+    level: 'advanced',
+  },
   { key: 'base_branch', type: 'str', default: 'main', description: 'Branch worktrees start from', group: 'Workspace' },
   {
     key: 'ceremony_strategy',
