@@ -34,7 +34,7 @@ import { CoordinationMetricsRecorder } from './coordination-metrics.recorder';
 import { PhaseRecorder } from './coordination-phases';
 import type { CoordinateTaskDto, CoordinationResultDto } from './dto/coordination.dto';
 import { TaskDecomposer } from './task-decomposer';
-import { type RoutedSubtask, WaveDispatcher } from './wave-dispatcher';
+import { type DispatchOutcome, type RoutedSubtask, WaveDispatcher } from './wave-dispatcher';
 
 const NS = 'coordination';
 
@@ -117,23 +117,7 @@ export class CoordinateTaskUseCase {
       this.plan(parent, routed, run.concurrency),
     );
     await recorder.abortOnFailure('validate', () => this.validate(run, routed, topology));
-    const dispatchStarted = performance.now();
-    const claimed = await this.dispatcher.claimParent(parent, run.coordinator, run.by);
-    const outcome = await this.dispatcher.run(claimed, waves, {
-      failFast: run.failFast,
-      waveTimeoutMs: this.settings.value<number>(NS, 'wave_timeout_seconds') * 1000,
-      by: run.by,
-    });
-    recorder.add('dispatch', dispatchStarted, outcome.error);
-    const target = await recorder.recordFailure('rollup', async () =>
-      rollupStatus(await this.dispatcher.statuses(outcome.taskIds)),
-    );
-    await recorder.recordFailure('update_parent', async () => {
-      if (target === null) {
-        throw new Error('no rolled-up status to apply');
-      }
-      await this.dispatcher.finishParent(parent.id, target, run.by);
-    });
+    const outcome = await this.dispatchAndRollUp(run, recorder, waves);
     const subtaskSpend = await this.metrics.record({
       parentId: parent.id,
       startedAt: run.startedAt,
@@ -164,6 +148,32 @@ export class CoordinateTaskUseCase {
     return result;
   }
 
+  /** Dispatch (the parent held in progress meanwhile), rollup and the parent's update; none of them aborts. */
+  private async dispatchAndRollUp(
+    run: Coordination,
+    recorder: PhaseRecorder,
+    waves: RoutedSubtask[][],
+  ): Promise<DispatchOutcome> {
+    const dispatchStarted = performance.now();
+    const claimed = await this.dispatcher.claimParent(run.parent, run.coordinator, run.by);
+    const outcome = await this.dispatcher.run(claimed, waves, {
+      failFast: run.failFast,
+      waveTimeoutMs: this.settings.value<number>(NS, 'wave_timeout_seconds') * 1000,
+      by: run.by,
+    });
+    recorder.add('dispatch', dispatchStarted, outcome.error);
+    const target = await recorder.recordFailure('rollup', async () =>
+      rollupStatus(await this.dispatcher.statuses(outcome.taskIds)),
+    );
+    await recorder.recordFailure('update_parent', async () => {
+      if (target === null) {
+        throw new Error('no rolled-up status to apply');
+      }
+      await this.dispatcher.finishParent(run.parent.id, target, run.by);
+    });
+    return outcome;
+  }
+
   /** The request against the roster and the settings: candidates, coordinator, limits. */
   private async resolve(actor: ActorContext, parent: TaskEntity, dto: CoordinateTaskDto): Promise<Coordination> {
     const active = (await this.roster.all()).filter((a) => a.status === 'active');
@@ -186,10 +196,8 @@ export class CoordinateTaskUseCase {
     if (candidates.length === 0) {
       throw new ServiceUnavailableError('No coordinator is wired: there is no active agent to take subtasks');
     }
-    // The parent's assignee coordinates when it may; otherwise the most senior candidate.
-    const coordinator =
-      active.find((a) => a.id === parent.assigneeId) ??
-      [...candidates].sort((a, b) => rank(b.level) - rank(a.level))[0];
+    // The most senior candidate coordinates: its model makes the decomposition, at its cost.
+    const coordinator = [...candidates].sort((a, b) => rank(b.level) - rank(a.level))[0];
     const concurrency = dto.max_concurrency_per_wave ?? this.settings.value<number>(NS, 'max_concurrency_per_wave');
     return {
       parent,
