@@ -12,7 +12,6 @@ import {
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { TaskEngine } from '../engine';
 import { RunDispatch, TaskLifecycle } from '../tasks';
 
 /** A subtask and the agent routing chose for it. */
@@ -43,8 +42,8 @@ const POLL_MS = 500;
 /**
  * Runs waves of subtasks through the engine: each wave's subtasks are created as tasks of their own
  * (parent_task_id set, dependencies on earlier waves' tasks) and assigned, which queues their runs on
- * the engine's job queue, so any replica's workers take them. The parent is held in progress by this
- * replica meanwhile (its heartbeat kept fresh, so no replica recovers it as abandoned).
+ * the engine's job queue, so any replica's workers take them. The parent is held in progress meanwhile,
+ * without a run of its own.
  */
 @Injectable()
 export class WaveDispatcher {
@@ -53,7 +52,6 @@ export class WaveDispatcher {
   constructor(
     private readonly lifecycle: TaskLifecycle,
     private readonly dispatch: RunDispatch,
-    private readonly engine: TaskEngine,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('coordination');
@@ -68,17 +66,13 @@ export class WaveDispatcher {
       hold: true,
       changes: () => ({ assignedTo: coordinator.name, assigneeId: coordinator.id, statusReason: null }),
     });
-    const now = new Date();
+    // No run owner: recovery leaves an ownerless task in progress alone, so the parent is never run
+    // as a task of its own, even when this replica stops before the coordination ends.
     return this.lifecycle.transition(parent.id, 'in_progress', {
       by,
       expectedVersion: assigned.version,
       current: assigned,
-      changes: (row) => ({
-        runOwner: this.engine.owner,
-        runHeartbeatAt: now,
-        startedAt: row.startedAt ?? now,
-        statusReason: 'coordinating subtasks',
-      }),
+      changes: (row) => ({ startedAt: row.startedAt ?? new Date(), statusReason: 'coordinating subtasks' }),
     });
   }
 
@@ -95,7 +89,7 @@ export class WaveDispatcher {
         const ids = await this.dispatchWave(parent, wave, idOf, options.by);
         taskIds.push(...ids);
         this.log.info({ task_id: parent.id, wave: index + 1, subtasks: ids }, 'coordination.wave.dispatched');
-        const settled = await this.waitForWave(parent.id, ids, Date.now() + options.waveTimeoutMs, nudge);
+        const settled = await this.waitForWave(ids, Date.now() + options.waveTimeoutMs, nudge);
         if (!settled) {
           return { taskIds, waveCount: index + 1, error: `wave ${index + 1} did not settle in time` };
         }
@@ -115,7 +109,7 @@ export class WaveDispatcher {
         error: failures.length > 0 ? `not completed: ${failures.join(', ')}` : null,
       };
     } catch (error) {
-      // The subtasks created so far still roll up, and the parent is still released.
+      // The subtasks created so far still roll up, and the parent still moves to their status.
       this.log.error({ err: error, task_id: parent.id }, 'coordination.dispatch.failed');
       return { taskIds, waveCount, error: `dispatch failed: ${(error as Error).message}` };
     } finally {
@@ -129,22 +123,20 @@ export class WaveDispatcher {
     return rows.filter((row): row is TaskEntity => row !== null).map((row) => row.status as TaskStatus);
   }
 
-  /** Moves the parent from in progress to its rolled-up status and releases it. */
+  /** Moves the parent from in progress to its rolled-up status. */
   async finishParent(parentId: string, target: TaskStatus, by: string): Promise<void> {
     const steps = parentSteps(target);
     if (steps === null) {
       throw new InternalError(`the parent cannot move from in_progress to ${target}`);
     }
-    const release = { runOwner: null, runHeartbeatAt: null };
     if (steps.length === 0) {
-      await this.lifecycle.update(parentId, () => ({ ...release, statusReason: 'subtasks still open' }), { by });
+      await this.lifecycle.update(parentId, () => ({ statusReason: 'subtasks still open' }), { by });
       return;
     }
     for (const step of steps) {
       await this.lifecycle.transition(parentId, step, {
         by,
         changes: () => ({
-          ...release,
           statusReason: step === 'completed' ? null : `subtasks rolled up to ${target}`,
           ...(step === 'completed' || step === 'cancelled' ? { completedAt: new Date() } : {}),
         }),
@@ -176,13 +168,8 @@ export class WaveDispatcher {
     return rows.map((row) => row.id);
   }
 
-  /** The wave's rows once every one has settled; null at the deadline. Keeps the parent's heartbeat fresh. */
-  private async waitForWave(
-    parentId: string,
-    ids: readonly string[],
-    deadline: number,
-    nudge: Nudger,
-  ): Promise<TaskEntity[] | null> {
+  /** The wave's rows once every one has settled; null at the deadline. */
+  private async waitForWave(ids: readonly string[], deadline: number, nudge: Nudger): Promise<TaskEntity[] | null> {
     const settled = new Map<string, TaskEntity>();
     nudge.watch(ids);
     while (Date.now() < deadline) {
@@ -195,7 +182,6 @@ export class WaveDispatcher {
       if (settled.size === ids.length) {
         return ids.map((id) => settled.get(id) as TaskEntity);
       }
-      await this.lifecycle.heartbeat([parentId], this.engine.owner, new Date());
       await nudge.wait(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
     }
     return null;
