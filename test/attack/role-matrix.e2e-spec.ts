@@ -165,6 +165,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/tasks/{task_id}': R,
   'PATCH /api/v1/tasks/{task_id}': W,
   'POST /api/v1/tasks/{task_id}/cancel': W,
+  'POST /api/v1/tasks/{task_id}/coordinate': W,
   'POST /api/v1/tasks/{task_id}/transition': W,
   'GET /api/v1/users': CEO_ONLY,
   'POST /api/v1/users': CEO_ONLY,

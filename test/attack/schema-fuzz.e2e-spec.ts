@@ -53,15 +53,18 @@ interface Finding {
 
 /**
  * A 500 is always a defect. Another 5xx passes only where the operation documents it and the body
- * says why: 503 with a provider_error code when the model provider itself is unreachable.
+ * says why: 503 with a provider_error code when the model provider itself is unreachable, or 503
+ * with 8001 when what serves the operation is not wired (coordination while the work engine is off,
+ * as it is in these suites).
  */
 function serverError(op: Operation, answer: RawAnswer): string | null {
   if (answer.status < 500) {
     return null;
   }
   const code = (answer.json as { error_detail?: { error_code?: number } }).error_detail?.error_code;
-  const upstream = answer.status === 503 && op.statuses.includes('503') && String(code).startsWith('7');
-  return upstream ? null : `status ${answer.status} (${code})`;
+  const explained = String(code).startsWith('7') || code === 8001;
+  const documented = answer.status === 503 && op.statuses.includes('503') && explained;
+  return documented ? null : `status ${answer.status} (${code})`;
 }
 
 function describeRequest(planned: PlannedRequest): string {

@@ -5,9 +5,9 @@
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a, c/b, d/b and e/d.
 // Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
 // benchmark (engine.ts), the settings benchmark (settings.ts) and the security pipeline's overhead
-// (security.ts), and the budget records over 1,000,000 cost records with the rollup's overhead
-// (budget.ts). BENCH_ONLY=http, start, list, engine, settings, security or budget runs one of them (a
-// comma list: several).
+// (security.ts), the budget records over 1,000,000 cost records with the rollup's overhead (budget.ts),
+// then the coordination overhead per subtask (coordination.ts). BENCH_ONLY=http, start, list, engine,
+// settings, security, budget or coordination runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 
 import { runBudgetBench } from './budget';
+import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 import { runListBench } from './list';
@@ -37,6 +38,7 @@ const PARTS = {
   settings: runSettingsBench,
   security: runSecurityBench,
   budget: runBudgetBench,
+  coordination: runCoordinationBench,
 } as const;
 
 async function main(): Promise<void> {

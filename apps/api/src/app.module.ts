@@ -11,6 +11,7 @@ import { ArtifactsModule } from './modules/artifacts';
 import { AnalyticsModule } from './modules/analytics';
 import { BudgetModule } from './modules/budget';
 import { CompanyModule } from './modules/company';
+import { CoordinationModule } from './modules/coordination';
 import { DelegationModule } from './modules/delegation';
 import { EngineModule } from './modules/engine';
 import { MeetingsModule } from './modules/meetings';
@@ -50,6 +51,7 @@ export class AppModule {
         BackupModule,
         ApprovalsModule,
         MessagesModule,
+        CoordinationModule,
         DelegationModule,
         ArtifactsModule,
         BudgetModule,

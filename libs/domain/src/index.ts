@@ -9,6 +9,7 @@ export * from './common/service-version';
 export * from './common/subsystems';
 export * from './errors';
 export * from './company';
+export * from './coordination';
 export * from './performance';
 export * from './personality';
 export * from './providers';

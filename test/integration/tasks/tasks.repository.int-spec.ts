@@ -163,6 +163,24 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     expect(withInterrupted.map((t) => t.id).sort()).toEqual(['interrupted', 'no-beat', 'stale']);
   });
 
+  it('should count the tasks each assignee holds in the given statuses', async () => {
+    const rows = [
+      taskRow({ id: 'task-l1', status: 'assigned', assignedTo: 'ada', assigneeId: 'agent-ada' }),
+      taskRow({ id: 'task-l2', status: 'in_progress', assignedTo: 'ada', assigneeId: 'agent-ada' }),
+      taskRow({ id: 'task-l3', status: 'completed', assignedTo: 'ada', assigneeId: 'agent-ada' }),
+      taskRow({ id: 'task-l4', status: 'in_review', assignedTo: 'bob', assigneeId: 'agent-bob' }),
+      taskRow({ id: 'task-l5', status: 'created' }),
+    ];
+    for (const row of rows) {
+      await repo.insert(row);
+    }
+    const loads = await repo.countsByAssignee(['assigned', 'in_progress', 'in_review']);
+    expect([...loads.entries()].sort()).toEqual([
+      ['agent-ada', 2],
+      ['agent-bob', 1],
+    ]);
+  });
+
   it("should move only the owner's heartbeats, without a version change", async () => {
     const beat = new Date('2026-01-02T11:00:00.000Z');
     await repo.insert(taskRow({ id: 'a', ...running('replica-me', null) }));

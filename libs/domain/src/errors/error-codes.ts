@@ -124,6 +124,14 @@ export const ErrorCode = {
   MeetingTriggerInvalid: 2090,
   /** A `coordination.meeting_types` value that is not a valid list of meeting types. */
   MeetingTypesSettingInvalid: 2091,
+  /** The decompose phase of a coordination failed (no usable decomposition: malformed, too large, a cycle). */
+  CoordinationDecomposeFailed: 2085,
+  /** The route phase of a coordination failed (a subtask no agent can take). */
+  CoordinationRouteFailed: 2086,
+  /** The validate phase of a coordination failed (nothing routable, the parent not coordinable). */
+  CoordinationValidateFailed: 2087,
+  /** A coordination request names an agent that is not on the roster or not active. */
+  CoordinationAgentUnknown: 2088,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

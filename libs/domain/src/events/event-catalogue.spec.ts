@@ -54,6 +54,9 @@ describe('event catalogue', () => {
       'task.updated',
       'task.status_changed',
       'task.deleted',
+      'coordination_started',
+      'coordination_completed',
+      'coordination_failed',
     ]);
     expect(eventTypesOf(Channel.Budget)).toEqual(['cost.recorded', 'alert.raised', 'risk.alert.raised']);
     expect(eventTypesOf(Channel.Approvals)).toEqual([
@@ -81,7 +84,7 @@ describe('event catalogue', () => {
   it('should narrow an event of a catalogued channel and type when the guard holds', () => {
     const event = wire('tasks', 'task.deleted', { task_id: 't1', status: 'cancelled' });
     expect(isEvent(event, Channel.Tasks, 'task.deleted')).toBe(true);
-    if (isEvent(event, Channel.Tasks)) {
+    if (isEvent(event, Channel.Tasks, 'task.deleted')) {
       // Narrowed without a cast: the payload is the catalogue's, the envelope's fields remain.
       const status: string = event.payload.status;
       expect([status, event.origin]).toEqual(['cancelled', 'remote']);

@@ -6,6 +6,7 @@ import type {
   BudgetAlertPayload,
   RiskAlertPayload,
   CompanyChangedPayload,
+  CoordinationEventPayload,
   CostRecordedPayload,
   DepartmentCreatedPayload,
   DepartmentUpdatedPayload,
@@ -34,6 +35,9 @@ export interface EventCatalogue {
     'task.updated': TaskChangedPayload;
     'task.status_changed': TaskChangedPayload;
     'task.deleted': TaskChangedPayload;
+    coordination_started: CoordinationEventPayload;
+    coordination_completed: CoordinationEventPayload;
+    coordination_failed: CoordinationEventPayload;
   };
   [Channel.Agents]: {
     'agent.hired': AgentChangedPayload;
@@ -117,7 +121,15 @@ export type CatalogueEvent<C extends ChannelName = ChannelName, T extends EventT
 
 /** The runtime copy of the catalogue's event types; the compiler keeps it equal to the types above. */
 const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C>]: true } } = {
-  [Channel.Tasks]: { 'task.created': true, 'task.updated': true, 'task.status_changed': true, 'task.deleted': true },
+  [Channel.Tasks]: {
+    'task.created': true,
+    'task.updated': true,
+    'task.status_changed': true,
+    'task.deleted': true,
+    coordination_started: true,
+    coordination_completed: true,
+    coordination_failed: true,
+  },
   [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },

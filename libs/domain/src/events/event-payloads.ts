@@ -23,6 +23,22 @@ export type TaskChangedPayload = {
   task: ResourceSnapshot;
 };
 
+/**
+ * `tasks`: a coordination of a parent task started, completed or failed. `phase` and `error` name the
+ * failing phase (coordination_failed); the totals are set once the run ended.
+ */
+export type CoordinationEventPayload = {
+  parent_task_id: string;
+  requested_by: string;
+  topology: string | null;
+  subtask_ids: string[];
+  wave_count: number;
+  phase: string | null;
+  error: string | null;
+  total_duration_seconds: number | null;
+  is_success: boolean | null;
+};
+
 /** `agents`: an agent hired or edited, as the API renders it. */
 export type AgentChangedPayload = { agent: ResourceSnapshot };
 

@@ -13,11 +13,9 @@ import {
   type HierarchyPolicy,
   type LoopPreventionConfig,
   loopHistorySince,
-  newTaskId,
   NotFoundError,
   requireText,
   supervisorsOf,
-  TASK_DEFAULTS,
   type TaskPriority,
 } from '@app/domain';
 import type { AgentEntity, DelegationRecordEntity, TaskEntity } from '@app/persistence';
@@ -27,7 +25,7 @@ import { AgentRoster } from '../agents';
 import { CompanyFacade } from '../company';
 import { MessagePosting } from '../messages';
 import { SettingsSnapshot } from '../settings';
-import { TaskLifecycle } from '../tasks';
+import { newTaskRow, TaskLifecycle } from '../tasks';
 import { DelegationRepository } from './delegation.repository';
 import { toOrgAgent, toOrgDepartment } from './org-chart';
 
@@ -194,42 +192,17 @@ export class DelegationService {
     title: string,
     description: string,
   ): Promise<TaskEntity> {
-    const now = new Date();
-    const row: TaskEntity = {
-      id: newTaskId(),
+    const row = newTaskRow({
       title,
       description: subtaskDescription(description, request.refinement, request.constraints),
       type: parent.type,
       priority: request.priority ?? parent.priority,
       project: parent.project,
       createdBy: delegator.name,
-      assignedTo: null,
-      assigneeId: null,
-      reviewers: [],
-      dependencies: [],
-      artifactsExpected: [],
-      acceptanceCriteria: [],
-      estimatedComplexity: TASK_DEFAULTS.complexity,
-      budgetLimit: TASK_DEFAULTS.budgetLimit,
       deadline: parent.deadline,
-      maxRetries: TASK_DEFAULTS.maxRetries,
-      retryCount: 0,
-      status: 'created',
-      statusReason: null,
       parentTaskId: parent.id,
       delegationChain: chain,
-      taskStructure: null,
-      coordinationTopology: TASK_DEFAULTS.coordinationTopology,
-      result: null,
-      outputWithheld: false,
-      version: 1,
-      runOwner: null,
-      runHeartbeatAt: null,
-      startedAt: null,
-      completedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    });
     await this.lifecycle.create(row, delegator.name);
     return this.lifecycle.transition(row.id, 'assigned', {
       by: delegator.name,

@@ -4,6 +4,7 @@
  * RunPreflight, RunSpend, RunOutputs and ToolInvoker. What runs leave behind is read through the run ledger (modules/run-ledger).
  */
 export { EngineModule } from './engine.module';
+export { logOrchestration } from './orchestration-log';
 export { RunParking } from './parking/run-parking';
 export { RunOutputs } from './run-outputs';
 export { RunPreflight } from './run-preflight';

@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import {
   AppError,
   completionMetrics,
-  type OrchestrationReport,
   orchestrationReport,
   planRunOutcome,
   promptRatioTooHigh,
@@ -17,6 +16,7 @@ import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { type TaskChanges, TaskLifecycle } from '../tasks';
+import { logOrchestration } from './orchestration-log';
 import { RunRecordsRepository } from './run-records.repository';
 import type { RunSession } from './run-session';
 import { WorkspaceManager } from './workspace/workspace-manager';
@@ -170,30 +170,11 @@ export class RunFinisher {
     if (promptRatioTooHigh(metrics)) {
       this.log.warn({ prompt_token_ratio: metrics.prompt_token_ratio }, 'engine.task.prompt_ratio_high');
     }
-    this.logOrchestration(task, orchestration);
+    logOrchestration(this.log, 'engine.run', task.id, orchestration);
     if (result.reason === 'error') {
       this.log.warn({ err: result.error ?? undefined, detail: result.detail, task_id: task.id }, 'engine.run.failed');
     }
     return metrics;
-  }
-
-  /** The orchestration ratio above 0.30 (info), 0.50 (warn) or 0.70 (critical, logged as an error); retries above 0.1. */
-  private logOrchestration(task: TaskEntity, report: OrchestrationReport): void {
-    const fields = {
-      task_id: task.id,
-      orchestration_ratio: report.orchestration_ratio,
-      alert_level: report.alert_level,
-    };
-    if (report.alert_level === 'critical') {
-      this.log.error(fields, 'engine.run.orchestration_ratio');
-    } else if (report.alert_level === 'warn') {
-      this.log.warn(fields, 'engine.run.orchestration_ratio');
-    } else if (report.alert_level === 'info') {
-      this.log.info(fields, 'engine.run.orchestration_ratio');
-    }
-    if (report.retry_warning) {
-      this.log.warn({ task_id: task.id, retry_rate: report.retry_rate }, 'engine.run.retry_rate_high');
-    }
   }
 
   private async recordMetric(

@@ -4,7 +4,6 @@ import { type SettingDefinition, settingId } from '@app/domain';
 import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
 
 import { LoggingSettingsApplier } from './logging-settings.applier';
-import { COORDINATION_SETTINGS } from './namespaces/coordination.settings';
 import { MEMORY_SETTINGS } from './namespaces/memory.settings';
 import { SecurityConfigController } from './security-config.controller';
 import { SecurityConfigService } from './security-config.service';
@@ -43,7 +42,7 @@ export class SettingsFeatureModule {}
   // The sinks and security document routes first: they must not be read as `/{namespace}/{key}`.
   controllers: [SinksController, SecurityConfigController, SettingsController],
   providers: [
-    declaring([...API_SERVER_SETTINGS, ...MEMORY_SETTINGS, ...COORDINATION_SETTINGS, ...OBSERVABILITY_SETTINGS]),
+    declaring([...API_SERVER_SETTINGS, ...MEMORY_SETTINGS, ...OBSERVABILITY_SETTINGS]),
     LoggingSettingsApplier,
     SecurityConfigService,
     SettingValueChecks,

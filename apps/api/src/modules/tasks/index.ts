@@ -5,6 +5,7 @@ export {
   RunDispatch,
   type TaskMoved,
 } from './run-dispatch';
+export { type NewTask, newTaskRow } from './new-task-row';
 export { TaskLifecycle, type WriteOptions } from './task-lifecycle';
 export { TaskStatistics } from './task-statistics';
 export type { TaskChanges } from './tasks.repository';

@@ -20,7 +20,7 @@ import { statusOf, toTaskDto } from './tasks.mapper';
 import { type TaskChanges, TasksRepository } from './tasks.repository';
 
 /** Every persisted task change is announced on the tasks channel (dashboards, other replicas). */
-type TaskEventType = EventTypeOf<typeof Channel.Tasks>;
+type TaskEventType = Exclude<EventTypeOf<typeof Channel.Tasks>, `coordination_${string}`>;
 
 /** Writes without an expected version re-read and retry this often before giving up with 4003. */
 const UNCONDITIONAL_ATTEMPTS = 5;
@@ -36,6 +36,11 @@ export interface WriteOptions {
    * re-read and a second attempt (or, with expectedVersion, the usual conflict).
    */
   current?: TaskEntity;
+  /**
+   * A move to `assigned` that is not handed to the engine for a run: the writer holds the task and
+   * moves it on itself (a coordination assigning the parent it works on).
+   */
+  hold?: boolean;
 }
 
 /**
@@ -153,7 +158,7 @@ export class TaskLifecycle {
       const changes = plan(row);
       const saved = await this.tasks.compareAndSet(row, changes);
       if (saved) {
-        await this.afterWrite(eventType, saved, statusOf(row), options.by);
+        await this.afterWrite(eventType, saved, statusOf(row), options);
         return saved;
       }
       if (options.expectedVersion !== undefined || attempt >= UNCONDITIONAL_ATTEMPTS) {
@@ -182,7 +187,7 @@ export class TaskLifecycle {
     }
     const saved = await this.tasks.compareAndSet(known, changes);
     if (saved) {
-      await this.afterWrite(eventType, saved, statusOf(known), options.by);
+      await this.afterWrite(eventType, saved, statusOf(known), options);
     }
     return saved;
   }
@@ -191,8 +196,9 @@ export class TaskLifecycle {
     eventType: TaskEventType,
     saved: TaskEntity,
     previous: TaskStatus,
-    by: string,
+    options: WriteOptions,
   ): Promise<void> {
+    const by = options.by;
     const status = statusOf(saved);
     if (status !== previous) {
       this.log.info(
@@ -201,7 +207,7 @@ export class TaskLifecycle {
       );
     }
     await this.publish(eventType, saved, previous, by);
-    if (status === 'assigned' && previous !== 'assigned') {
+    if (status === 'assigned' && previous !== 'assigned' && options.hold !== true) {
       this.dispatch.assigned(saved);
     }
   }

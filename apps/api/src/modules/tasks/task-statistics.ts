@@ -18,6 +18,11 @@ export class TaskStatistics {
     >;
   }
 
+  /** Tasks each agent holds now (assigned, in progress or in review), by agent id; agents without any are absent. */
+  activeLoads(): Promise<Map<string, number>> {
+    return this.tasks.countsByAssignee(['assigned', 'in_progress', 'in_review']);
+  }
+
   /** Agent ids with at least one task in progress. */
   workingAgentIds(): Promise<string[]> {
     return this.tasks.assigneesIn('in_progress');

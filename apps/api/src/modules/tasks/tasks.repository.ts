@@ -200,6 +200,19 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
     return rows.map((row) => row.id);
   }
 
+  /** How many tasks in `statuses` each assignee holds (one grouped count). */
+  async countsByAssignee(statuses: readonly TaskStatus[]): Promise<Map<string, number>> {
+    const rows = await this.repo()
+      .createQueryBuilder('t')
+      .select('t.assignee_id', 'id')
+      .addSelect('COUNT(*)', 'n')
+      .where('t.status IN (:...statuses)', { statuses: [...statuses] })
+      .andWhere('t.assignee_id IS NOT NULL')
+      .groupBy('t.assignee_id')
+      .getRawMany<{ id: string; n: number | string }>();
+    return new Map(rows.map((row) => [row.id, Number(row.n)]));
+  }
+
   countByStatus(status: TaskStatus): Promise<number> {
     return this.repo().countBy({ status });
   }

@@ -13,10 +13,9 @@ import {
   parseTaskStatus,
   parseTaskStatusFilter,
   requireText,
-  TASK_DEFAULTS,
   uniqueRefs,
 } from '@app/domain';
-import type { AgentEntity, TaskEntity } from '@app/persistence';
+import type { AgentEntity } from '@app/persistence';
 import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
@@ -30,6 +29,7 @@ import type {
   TransitionTaskDto,
   UpdateTaskDto,
 } from './dto/task.dto';
+import { newTaskRow } from './new-task-row';
 import { TaskLifecycle } from './task-lifecycle';
 import { toTaskDto, toTaskDtoFromRow } from './tasks.mapper';
 import type { TaskChanges } from './tasks.repository';
@@ -79,45 +79,26 @@ export class TasksService {
     if (createdBy.toLowerCase() !== actor.username.toLowerCase()) {
       this.log.info({ task_id: id, created_by: createdBy, actor: actor.username }, 'engine.task.created_on_behalf');
     }
-    const now = new Date();
-    const row: TaskEntity = {
+    const row = newTaskRow({
       id,
       title: requireText('title', dto.title),
       description: requireText('description', dto.description),
       type: dto.type,
-      priority: dto.priority ?? TASK_DEFAULTS.priority,
+      priority: dto.priority,
       project,
       createdBy,
-      assignedTo: null,
-      assigneeId: null,
       reviewers: uniqueRefs('reviewers', dto.reviewers),
       dependencies: uniqueRefs('dependencies', dto.dependencies, id),
-      artifactsExpected: [],
       acceptanceCriteria: (dto.acceptance_criteria ?? []).map((c) => ({
         description: requireText('acceptance_criteria.description', c.description),
         met: c.met ?? false,
       })),
-      estimatedComplexity: dto.estimated_complexity ?? TASK_DEFAULTS.complexity,
-      budgetLimit: dto.budget_limit ?? TASK_DEFAULTS.budgetLimit,
+      estimatedComplexity: dto.estimated_complexity,
+      budgetLimit: dto.budget_limit,
       deadline: parseDeadline(dto.deadline),
-      maxRetries: dto.max_retries ?? TASK_DEFAULTS.maxRetries,
-      retryCount: 0,
-      status: 'created',
-      statusReason: null,
-      result: null,
-      outputWithheld: false,
-      parentTaskId: dto.parent_task_id ?? null,
-      delegationChain: [],
-      taskStructure: null,
-      coordinationTopology: TASK_DEFAULTS.coordinationTopology,
-      version: 1,
-      runOwner: null,
-      runHeartbeatAt: null,
-      startedAt: null,
-      completedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+      maxRetries: dto.max_retries,
+      parentTaskId: dto.parent_task_id,
+    });
     await this.lifecycle.create(row, actor.username);
     if (!assignee) {
       return toTaskDto(row);

@@ -1,6 +1,6 @@
-import { defineSettings } from '@app/domain';
+import { ASSIGNMENT_STRATEGIES, defineSettings, ROUTING_DEFAULTS } from '@app/domain';
 
-/** The `coordination` namespace, held here until a coordination module owns it. */
+/** The `coordination` namespace: topology, waves, assignment and workspaces, then the ceremonies. */
 export const COORDINATION_SETTINGS = defineSettings('coordination', [
   {
     key: 'default_topology',
@@ -33,6 +33,63 @@ export const COORDINATION_SETTINGS = defineSettings('coordination', [
     default: 'true',
     description: 'One worktree per agent',
     group: 'Workspace',
+  },
+  {
+    key: 'assignment_strategy',
+    type: 'enum',
+    default: 'role_based',
+    description: 'How subtasks are given to agents',
+    group: 'Assignment',
+    enumValues: [...ASSIGNMENT_STRATEGIES],
+  },
+  {
+    key: 'min_score',
+    type: 'float',
+    default: String(ROUTING_DEFAULTS.minScore),
+    description: 'Lowest routing score an agent needs to take a subtask',
+    group: 'Assignment',
+    level: 'advanced',
+    min: 0,
+    max: 1,
+  },
+  {
+    key: 'max_concurrent_tasks_per_agent',
+    type: 'int',
+    default: String(ROUTING_DEFAULTS.maxConcurrentTasksPerAgent),
+    description: 'Tasks one agent may hold before assignment passes it over',
+    group: 'Assignment',
+    level: 'advanced',
+    min: 1,
+    max: 50,
+  },
+  {
+    key: 'max_depth',
+    type: 'int',
+    default: '3',
+    description: 'How deep subtasks may be decomposed again',
+    group: 'Topology',
+    level: 'advanced',
+    min: 1,
+    max: 10,
+  },
+  {
+    key: 'wave_timeout_seconds',
+    type: 'int',
+    default: '600',
+    description: 'How long dispatch waits for one wave to settle',
+    group: 'Topology',
+    level: 'advanced',
+    min: 1,
+    max: 86400,
+  },
+  {
+    key: 'coordination_metrics_enabled',
+    type: 'bool',
+    default: 'false',
+    description:
+      'Log the coordination metrics (efficiency, overhead, error amplification, message density, redundancy)',
+    group: 'Metrics',
+    level: 'advanced',
   },
   { key: 'base_branch', type: 'str', default: 'main', description: 'Branch worktrees start from', group: 'Workspace' },
   {

@@ -1,0 +1,3 @@
+export * from './coordination-plan';
+export * from './routing';
+export * from './coordination-metrics';
