@@ -5,8 +5,9 @@
 // Prints req/s, p50 and p99 of each (medians over rounds) and the ratios c/a, c/b, d/b and e/d.
 // Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
 // benchmark (engine.ts), the settings benchmark (settings.ts) and the security pipeline's overhead
-// (security.ts). BENCH_ONLY=http, start, list, engine, settings or security runs one of them (a comma list:
-// several).
+// (security.ts), the transfer of a 50 MB artifact (artifacts.ts) and approval decisions with the audit
+// trail's write cost (approvals.ts). BENCH_ONLY=http, start, list, engine, settings, security,
+// artifacts or approvals runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +17,8 @@ import { join, resolve } from 'node:path';
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 
+import { runApprovalsBench } from './approvals';
+import { runArtifactsBench } from './artifacts';
 import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 import { runListBench } from './list';
@@ -34,6 +37,8 @@ const PARTS = {
   engine: runEngineBench,
   settings: runSettingsBench,
   security: runSecurityBench,
+  artifacts: runArtifactsBench,
+  approvals: runApprovalsBench,
 } as const;
 
 async function main(): Promise<void> {

@@ -23,6 +23,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** Tables whose rows move with every request (sessions, rate limits, idempotency keys), left out of the comparison. */
 const VOLATILE = new Set(['sessions', 'rate_limit_buckets', 'idempotency_keys', 'login_failures', 'ws_tickets']);
+/** The audit trail gains the restore's own row after it: compared as the backed-up rows plus that one. */
+const AUDIT = 'audit_entries';
 
 /** A content hash per table of the service's schema. */
 async function tableHashes(t: TestApp): Promise<Record<string, string>> {
@@ -36,7 +38,7 @@ async function tableHashes(t: TestApp): Promise<Record<string, string>> {
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
         );
   const hashes: Record<string, string> = {};
-  for (const { name } of tables.filter((row) => !VOLATILE.has(row.name))) {
+  for (const { name } of tables.filter((row) => !VOLATILE.has(row.name) && row.name !== AUDIT)) {
     // The restore's own announcement to the other replicas travels through the events table.
     const rows = (await ds.query<Json[]>(`SELECT * FROM "${name}"`)).filter((row) => row.channel !== 'internal.backup');
     const lines = rows.map((row) => JSON.stringify(row)).sort();
@@ -92,11 +94,14 @@ describe.each(testBackends())('backups on %s', (backend) => {
 
   it('should bring every table back to the backed-up state after a restore, as the System identity', async () => {
     const before = await tableHashes(t);
+    const ds = t.app.get(DatabaseService).dataSource;
+    const auditRows = (): Promise<Json[]> =>
+      ds.query<Json[]>(`SELECT seq, hash, action, actor, outcome FROM ${AUDIT} ORDER BY seq`);
+    const auditBefore = await auditRows();
     const manifest = await backup(system);
     expect(manifest).toMatchObject({ trigger: 'manual', components: ['persistence'], synthorg_version: '0.6.1' });
     expect(manifest.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
 
-    const ds = t.app.get(DatabaseService).dataSource;
     await ds.query('DELETE FROM cost_records WHERE cost_usd < 5');
     await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'After the backup' }).expect(201);
     expect(await tableHashes(t)).not.toEqual(before);
@@ -111,6 +116,18 @@ describe.each(testBackends())('backups on %s', (backend) => {
     expect(restored.manifest).toEqual(manifest);
     expect(restored.safety_backup_id).toMatch(/^[0-9a-f]{12}$/);
     expect(await tableHashes(t)).toEqual(before);
+    // The trail is the backed-up chain (its own backup.created row came after the copy), then the
+    // restore's row, and the whole chain still verifies.
+    const auditAfter = await auditRows();
+    expect(auditAfter.slice(0, -1).map((r) => [Number(r.seq), r.hash])).toEqual(
+      auditBefore.map((r) => [Number(r.seq), r.hash]),
+    );
+    expect(auditAfter[auditAfter.length - 1]).toMatchObject({
+      action: 'backup.restored',
+      actor: 'system',
+      outcome: 'success',
+    });
+    expect((await t.http.get('/api/v1/audit/verify').set(bearer(ceo)).expect(200)).body.data.ok).toBe(true);
 
     // The service keeps serving the restored data without a restart, and /health asks for none.
     await t.http.get('/api/v1/company').set(bearer(ceo)).expect(200);
