@@ -4,15 +4,17 @@ import { join } from 'node:path';
 
 import { ErrorCode } from '@app/domain';
 import { DatabaseService } from '@app/platform';
-import { testBackends } from '@app/testing';
+import { eventually, testBackends } from '@app/testing';
 
 import { mintSystemToken } from '../../apps/api/src/modules/users';
 import {
   bearer,
   createCompany,
   expectError,
+  type MockLlm,
   seedCostRecords,
   setupCeo,
+  startMockLlm,
   startTestApp,
   TEST_JWT_SECRET,
   type TestApp,
@@ -46,6 +48,17 @@ async function tableHashes(t: TestApp): Promise<Record<string, string>> {
   }
   return hashes;
 }
+
+/** The hashes of the tables the work engine writes (tasks, their transitions, costs and projects). */
+function domainTables(hashes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(hashes).filter(([name]) =>
+      /^(tasks|task_[a-z_]+|cost_[a-z_]+|projects|agents|artifacts)$/.test(name),
+    ),
+  );
+}
+
+const chatCount = (mock: MockLlm): number => mock.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
 
 async function agentId(t: TestApp): Promise<string> {
   const rows = await t.app.get(DatabaseService).dataSource.query<{ id: string }[]>('SELECT id FROM agents');
@@ -140,6 +153,106 @@ describe.each(testBackends())('backups on %s', (backend) => {
       compressed: false,
     });
     expect(list.data.map((b: Json) => b.backup_id)).toContain(manifest.backup_id);
+  }, 120_000);
+
+  it('should leave no corruption when a restore lands while tasks run', async () => {
+    const mock = await startMockLlm();
+    try {
+      await t.http
+        .post('/api/v1/providers')
+        .set(bearer(ceo))
+        .send({
+          name: 'running',
+          gateway_provider: 'openai',
+          auth_type: 'none',
+          base_url: `${mock.url}/v1`,
+          models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+        })
+        .expect(201);
+      const agents = (await t.http.get('/api/v1/agents?limit=50').set(bearer(ceo)).expect(200)).body.data as Json[];
+      const project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Busy' }).expect(201)).body
+        .data.id as string;
+      const manifest = await backup(system);
+      const backedUp = domainTables(await tableHashes(t));
+
+      // Work in flight: each run lists files five times before it answers, so runs span the restore.
+      const listing = { kind: 'tool_calls' as const, calls: [{ name: 'list_files', arguments: { path: '.' } }] };
+      for (let i = 0; i < 8; i++) {
+        mock.enqueue(listing, listing, listing, listing, listing, { kind: 'text', text: `Run ${i} done.` });
+      }
+      for (let i = 0; i < 8; i++) {
+        await t.http
+          .post('/api/v1/tasks')
+          .set(bearer(ceo))
+          .send({
+            title: `Busy ${i}`,
+            description: 'List the files, then answer.',
+            type: 'development',
+            project,
+            created_by: 'ceo',
+            assigned_to: agents[i % agents.length].name,
+          })
+          .expect(201);
+      }
+      await eventually(
+        () => Promise.resolve(chatCount(mock)),
+        (n) => n >= 4,
+      );
+      await t.http
+        .post('/api/v1/admin/backups/restore')
+        .set(bearer(system))
+        .send({ backup_id: manifest.backup_id, confirm: true })
+        .expect(200);
+
+      // The runs cut off by the restore settle: no model call for a while and nothing in progress.
+      let calls = -1;
+      await eventually(
+        async () => {
+          const before = calls;
+          calls = chatCount(mock);
+          const running = await t.http.get('/api/v1/tasks?status=in_progress').set(bearer(ceo)).expect(200);
+          await new Promise((r) => setTimeout(r, 300));
+          return before === calls && running.body.pagination.total === 0;
+        },
+        (settled) => settled,
+      );
+      // What the runs of vanished tasks did after the restore must not leak into the restored data.
+      expect(domainTables(await tableHashes(t))).toEqual(backedUp);
+      const ds = t.app.get(DatabaseService).dataSource;
+      if (backend === 'sqlite') {
+        expect(await ds.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+        expect(await ds.query('PRAGMA foreign_key_check')).toEqual([]);
+      }
+      expect((await t.http.get('/api/v1/audit/verify').set(bearer(ceo)).expect(200)).body.data.ok).toBe(true);
+
+      // And the service goes on working on the restored data.
+      mock.reset();
+      mock.enqueue({ kind: 'text', text: 'After the restore.' });
+      const after = await t.http
+        .post('/api/v1/tasks')
+        .set(bearer(ceo))
+        .send({
+          title: 'After',
+          description: 'Answer.',
+          type: 'development',
+          project,
+          created_by: 'ceo',
+          assigned_to: agents[0].name,
+        })
+        .expect(201);
+      await eventually(
+        async () =>
+          (
+            await t.http
+              .get(`/api/v1/tasks/${after.body.data.id as string}`)
+              .set(bearer(ceo))
+              .expect(200)
+          ).body.data as Json,
+        (task) => task.status === 'completed',
+      );
+    } finally {
+      await mock.close();
+    }
   }, 120_000);
 
   it('should refuse a tampered backup, naming the checksum, and change nothing', async () => {
