@@ -6,8 +6,9 @@
 // Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
 // benchmark (engine.ts), the settings benchmark (settings.ts) and the security pipeline's overhead
 // (security.ts), the transfer of a 50 MB artifact (artifacts.ts) and approval decisions with the audit
-// trail's write cost (approvals.ts). BENCH_ONLY=http, start, list, engine, settings, security,
-// artifacts or approvals runs one of them (a comma list: several).
+// trail's write cost (approvals.ts), and backup and restore of 1,000,000 cost records (backup.ts).
+// BENCH_ONLY=http, start, list, engine, settings, security, artifacts, approvals or backup runs one of
+// them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/da
 
 import { runApprovalsBench } from './approvals';
 import { runArtifactsBench } from './artifacts';
+import { runBackupBench } from './backup';
 import { runEngineBench } from './engine';
 import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 import { runListBench } from './list';
@@ -39,6 +41,7 @@ const PARTS = {
   security: runSecurityBench,
   artifacts: runArtifactsBench,
   approvals: runApprovalsBench,
+  backup: runBackupBench,
 } as const;
 
 async function main(): Promise<void> {

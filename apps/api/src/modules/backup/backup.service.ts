@@ -153,9 +153,9 @@ export class BackupService {
 
   /**
    * The handler of each component this service can back up now, in restore order. There is no
-   * `memory` handler: no memory backend is wired (the `memory` settings exist, but no store keeps
-   * data of its own), so manifests never list that component and a restore that asks for it is
-   * refused as unavailable.
+   * `memory` handler: the memory subsystem is at most marked wired (when an embedding model
+   * resolves) and keeps no store of its own to copy, so manifests never list that component and a
+   * restore that asks for it is refused as unavailable.
    */
   handlers(): ComponentHandler[] {
     return this.configFile.present ? [this.persistence, this.configFile] : [this.persistence];
