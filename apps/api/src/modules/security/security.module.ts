@@ -1,6 +1,7 @@
 import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 
 import { AgentsModule } from '../agents';
+import { AuditModule } from '../audit';
 import { BudgetExhaustion, BudgetModule } from '../budget';
 import { CompanyModule } from '../company';
 import { EngineModule, ToolInvoker } from '../engine';
@@ -27,6 +28,7 @@ import { ToolCallGuard } from './tool-call-guard';
 @Module({
   imports: [
     AgentsModule,
+    AuditModule,
     BudgetModule,
     CompanyModule,
     EngineModule,
