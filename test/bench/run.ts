@@ -6,8 +6,10 @@
 // Then start to ready (start.ts), the task list over 100,000 tasks (list.ts) and the work-engine
 // benchmark (engine.ts), the settings benchmark (settings.ts) and the security pipeline's overhead
 // (security.ts), the budget records over 1,000,000 cost records with the rollup's overhead (budget.ts),
-// then the coordination overhead per subtask (coordination.ts). BENCH_ONLY=http, start, list, engine,
-// settings, security, budget or coordination runs one of them (a comma list: several).
+// the coordination overhead per subtask (coordination.ts), the transfer of a 50 MB artifact
+// (artifacts.ts), approval decisions with the audit trail's write cost (approvals.ts), and backup and
+// restore of 1,000,000 cost records (backup.ts). BENCH_ONLY=http, start, list, engine, settings,
+// security, budget, coordination, artifacts, approvals or backup runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +19,9 @@ import { join, resolve } from 'node:path';
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 
+import { runApprovalsBench } from './approvals';
+import { runArtifactsBench } from './artifacts';
+import { runBackupBench } from './backup';
 import { runBudgetBench } from './budget';
 import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
@@ -39,6 +44,9 @@ const PARTS = {
   security: runSecurityBench,
   budget: runBudgetBench,
   coordination: runCoordinationBench,
+  artifacts: runArtifactsBench,
+  approvals: runApprovalsBench,
+  backup: runBackupBench,
 } as const;
 
 async function main(): Promise<void> {

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { ToolSecurityCheck } from '@app/domain';
@@ -6,7 +7,17 @@ import { ParkedRunEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 import { createTestDatabase, eventually, testBackends } from '@app/testing';
 
-import { bearer, createCompany, type MockLlm, setupCeo, startMockLlm, startTestApp, type TestApp } from '../support';
+import {
+  bearer,
+  type ChildServer,
+  createCompany,
+  type MockLlm,
+  setupCeo,
+  startChildServer,
+  startMockLlm,
+  startTestApp,
+  type TestApp,
+} from '../support';
 import { RunParking, ToolInvoker } from '../../apps/api/src/modules/engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -347,3 +358,99 @@ postgresOnly('a parked run with two replicas on one Postgres', () => {
     }
   });
 });
+
+describe.each(testBackends())('a parked run after a SIGKILL on %s', (backend) => {
+  it('should keep the parked run through a killed process and resume it when the next process hears the approval', async () => {
+    const mock = await startMockLlm();
+    const db = await createTestDatabase(backend);
+    const dir = mkdtempSync(join(tmpdir(), 'synthorg-parked-kill-'));
+    const servers: ChildServer[] = [];
+    const start = async () => {
+      const server = await startChildServer(dir, db, ENV);
+      servers.push(server);
+      return server;
+    };
+    try {
+      let server = await start();
+      const api = (method: string, path: string, token: string | null, body?: Json) =>
+        childCall(server, method, path, token, body);
+      const ceo = (
+        await api('POST', '/auth/setup', null, { username: 'ceo', password: 'correct-horse-battery-staple' })
+      ).token as string;
+      await api('POST', '/providers', ceo, {
+        name: 'mock',
+        gateway_provider: 'openai',
+        auth_type: 'none',
+        base_url: `${mock.url}/v1`,
+        models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+      });
+      const company = await api('POST', '/setup/company', ceo, { company_name: 'Acme', template_name: 'startup' });
+      const agent = (company.agents as Json[])[0].name as string;
+      const project = (await api('POST', '/projects', ceo, { name: 'Parked' })).id as string;
+      // The real security pipeline escalates every call of a locked agent.
+      await api('PUT', `/agents/${agent}/autonomy`, ceo, { level: 'locked', reason: 'supervised week' });
+      mock.enqueue({ kind: 'tool_calls', calls: [{ name: 'list_files', arguments: { path: '.' } }] });
+      const id = (
+        await api('POST', '/tasks', ceo, {
+          title: 'Survive',
+          description: 'Survive',
+          type: 'development',
+          project,
+          created_by: 'ceo',
+          assigned_to: agent,
+        })
+      ).id as string;
+      const waiting = await eventually(
+        () => api('GET', `/tasks/${id}`, ceo),
+        (x) => typeof x.status_reason === 'string' && x.status_reason.startsWith('waiting for approval '),
+      );
+      const approvalId = /waiting for approval ([0-9a-f-]+)/.exec(waiting.status_reason as string)?.[1] as string;
+      expect(await api('GET', `/approvals/${approvalId}`, ceo)).toMatchObject({
+        status: 'pending',
+        action_type: 'code:read',
+        risk_level: 'low',
+      });
+
+      // A crash while the run is parked: nothing of it lives in the process.
+      server.proc.kill('SIGKILL');
+      await server.exited;
+      servers.splice(0);
+      server = await start();
+      mock.enqueue({ kind: 'text', text: 'Survived.' });
+      await api('POST', `/approvals/${approvalId}/approve`, ceo, {});
+      const done = await eventually(
+        () => api('GET', `/tasks/${id}`, ceo),
+        (x) => x.status === 'completed',
+      );
+      expect(done.status_reason).toBeNull();
+      // The approved call ran in the new process, and the model heard its result, not a refusal.
+      const calls = callsOf(mock, 'Survive');
+      expect(calls).toHaveLength(2);
+      const replies = (calls[1].messages as Json[]).filter((m) => m.role === 'tool').map((m) => String(m.content));
+      expect(replies).toHaveLength(1);
+      expect(replies[0]).not.toContain('denied by security policy');
+    } finally {
+      for (const server of servers) {
+        server.proc.kill('SIGKILL');
+        await server.exited;
+      }
+      await mock.close();
+      await db.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** One call to a child server's API; answers the envelope's data. */
+async function childCall(server: ChildServer, method: string, path: string, token: string | null, body?: Json) {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) {
+    throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  }
+  return (JSON.parse(text) as Json).data as Json;
+}

@@ -4,15 +4,17 @@ import { join } from 'node:path';
 
 import { ErrorCode } from '@app/domain';
 import { DatabaseService } from '@app/platform';
-import { testBackends } from '@app/testing';
+import { eventually, testBackends } from '@app/testing';
 
 import { mintSystemToken } from '../../apps/api/src/modules/users';
 import {
   bearer,
   createCompany,
   expectError,
+  type MockLlm,
   seedCostRecords,
   setupCeo,
+  startMockLlm,
   startTestApp,
   TEST_JWT_SECRET,
   type TestApp,
@@ -23,6 +25,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** Tables whose rows move with every request (sessions, rate limits, idempotency keys), left out of the comparison. */
 const VOLATILE = new Set(['sessions', 'rate_limit_buckets', 'idempotency_keys', 'login_failures', 'ws_tickets']);
+/** The audit trail gains the restore's own row after it: compared as the backed-up rows plus that one. */
+const AUDIT = 'audit_entries';
 
 /** A content hash per table of the service's schema. */
 async function tableHashes(t: TestApp): Promise<Record<string, string>> {
@@ -36,7 +40,7 @@ async function tableHashes(t: TestApp): Promise<Record<string, string>> {
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
         );
   const hashes: Record<string, string> = {};
-  for (const { name } of tables.filter((row) => !VOLATILE.has(row.name))) {
+  for (const { name } of tables.filter((row) => !VOLATILE.has(row.name) && row.name !== AUDIT)) {
     // The restore's own announcement to the other replicas travels through the events table.
     const rows = (await ds.query<Json[]>(`SELECT * FROM "${name}"`)).filter((row) => row.channel !== 'internal.backup');
     const lines = rows.map((row) => JSON.stringify(row)).sort();
@@ -44,6 +48,17 @@ async function tableHashes(t: TestApp): Promise<Record<string, string>> {
   }
   return hashes;
 }
+
+/** The hashes of the tables the work engine writes (tasks, their transitions, costs and projects). */
+function domainTables(hashes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(hashes).filter(([name]) =>
+      /^(tasks|task_[a-z_]+|cost_[a-z_]+|projects|agents|artifacts)$/.test(name),
+    ),
+  );
+}
+
+const chatCount = (mock: MockLlm): number => mock.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
 
 async function agentId(t: TestApp): Promise<string> {
   const rows = await t.app.get(DatabaseService).dataSource.query<{ id: string }[]>('SELECT id FROM agents');
@@ -92,11 +107,14 @@ describe.each(testBackends())('backups on %s', (backend) => {
 
   it('should bring every table back to the backed-up state after a restore, as the System identity', async () => {
     const before = await tableHashes(t);
+    const ds = t.app.get(DatabaseService).dataSource;
+    const auditRows = (): Promise<Json[]> =>
+      ds.query<Json[]>(`SELECT seq, hash, action, actor, outcome FROM ${AUDIT} ORDER BY seq`);
+    const auditBefore = await auditRows();
     const manifest = await backup(system);
     expect(manifest).toMatchObject({ trigger: 'manual', components: ['persistence'], synthorg_version: '0.6.1' });
     expect(manifest.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
 
-    const ds = t.app.get(DatabaseService).dataSource;
     await ds.query('DELETE FROM cost_records WHERE cost_usd < 5');
     await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'After the backup' }).expect(201);
     expect(await tableHashes(t)).not.toEqual(before);
@@ -111,6 +129,18 @@ describe.each(testBackends())('backups on %s', (backend) => {
     expect(restored.manifest).toEqual(manifest);
     expect(restored.safety_backup_id).toMatch(/^[0-9a-f]{12}$/);
     expect(await tableHashes(t)).toEqual(before);
+    // The trail is the backed-up chain (its own backup.created row came after the copy), then the
+    // restore's row, and the whole chain still verifies.
+    const auditAfter = await auditRows();
+    expect(auditAfter.slice(0, -1).map((r) => [Number(r.seq), r.hash])).toEqual(
+      auditBefore.map((r) => [Number(r.seq), r.hash]),
+    );
+    expect(auditAfter[auditAfter.length - 1]).toMatchObject({
+      action: 'backup.restored',
+      actor: 'system',
+      outcome: 'success',
+    });
+    expect((await t.http.get('/api/v1/audit/verify').set(bearer(ceo)).expect(200)).body.data.ok).toBe(true);
 
     // The service keeps serving the restored data without a restart, and /health asks for none.
     await t.http.get('/api/v1/company').set(bearer(ceo)).expect(200);
@@ -123,6 +153,106 @@ describe.each(testBackends())('backups on %s', (backend) => {
       compressed: false,
     });
     expect(list.data.map((b: Json) => b.backup_id)).toContain(manifest.backup_id);
+  }, 120_000);
+
+  it('should leave no corruption when a restore lands while tasks run', async () => {
+    const mock = await startMockLlm();
+    try {
+      await t.http
+        .post('/api/v1/providers')
+        .set(bearer(ceo))
+        .send({
+          name: 'running',
+          gateway_provider: 'openai',
+          auth_type: 'none',
+          base_url: `${mock.url}/v1`,
+          models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+        })
+        .expect(201);
+      const agents = (await t.http.get('/api/v1/agents?limit=50').set(bearer(ceo)).expect(200)).body.data as Json[];
+      const project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Busy' }).expect(201)).body
+        .data.id as string;
+      const manifest = await backup(system);
+      const backedUp = domainTables(await tableHashes(t));
+
+      // Work in flight: each run lists files five times before it answers, so runs span the restore.
+      const listing = { kind: 'tool_calls' as const, calls: [{ name: 'list_files', arguments: { path: '.' } }] };
+      for (let i = 0; i < 8; i++) {
+        mock.enqueue(listing, listing, listing, listing, listing, { kind: 'text', text: `Run ${i} done.` });
+      }
+      for (let i = 0; i < 8; i++) {
+        await t.http
+          .post('/api/v1/tasks')
+          .set(bearer(ceo))
+          .send({
+            title: `Busy ${i}`,
+            description: 'List the files, then answer.',
+            type: 'development',
+            project,
+            created_by: 'ceo',
+            assigned_to: agents[i % agents.length].name,
+          })
+          .expect(201);
+      }
+      await eventually(
+        () => Promise.resolve(chatCount(mock)),
+        (n) => n >= 4,
+      );
+      await t.http
+        .post('/api/v1/admin/backups/restore')
+        .set(bearer(system))
+        .send({ backup_id: manifest.backup_id, confirm: true })
+        .expect(200);
+
+      // The runs cut off by the restore settle: no model call for a while and nothing in progress.
+      let calls = -1;
+      await eventually(
+        async () => {
+          const before = calls;
+          calls = chatCount(mock);
+          const running = await t.http.get('/api/v1/tasks?status=in_progress').set(bearer(ceo)).expect(200);
+          await new Promise((r) => setTimeout(r, 300));
+          return before === calls && running.body.pagination.total === 0;
+        },
+        (settled) => settled,
+      );
+      // What the runs of vanished tasks did after the restore must not leak into the restored data.
+      expect(domainTables(await tableHashes(t))).toEqual(backedUp);
+      const ds = t.app.get(DatabaseService).dataSource;
+      if (backend === 'sqlite') {
+        expect(await ds.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+        expect(await ds.query('PRAGMA foreign_key_check')).toEqual([]);
+      }
+      expect((await t.http.get('/api/v1/audit/verify').set(bearer(ceo)).expect(200)).body.data.ok).toBe(true);
+
+      // And the service goes on working on the restored data.
+      mock.reset();
+      mock.enqueue({ kind: 'text', text: 'After the restore.' });
+      const after = await t.http
+        .post('/api/v1/tasks')
+        .set(bearer(ceo))
+        .send({
+          title: 'After',
+          description: 'Answer.',
+          type: 'development',
+          project,
+          created_by: 'ceo',
+          assigned_to: agents[0].name,
+        })
+        .expect(201);
+      await eventually(
+        async () =>
+          (
+            await t.http
+              .get(`/api/v1/tasks/${after.body.data.id as string}`)
+              .set(bearer(ceo))
+              .expect(200)
+          ).body.data as Json,
+        (task) => task.status === 'completed',
+      );
+    } finally {
+      await mock.close();
+    }
   }, 120_000);
 
   it('should refuse a tampered backup, naming the checksum, and change nothing', async () => {

@@ -431,6 +431,9 @@ describe.each(testBackends())('security on %s', (backend) => {
     );
     expect(waiting.status_reason).toContain('autonomy locked needs a person to approve code:read');
     const approvalId = /waiting for approval ([0-9a-f-]+)/.exec(waiting.status_reason as string)?.[1] as string;
+    // The item carries the verdict's classification of the call, not a generic tool action.
+    const item = (await t.http.get(`/api/v1/approvals/${approvalId}`).set(bearer(ceo)).expect(200)).body.data;
+    expect(item).toMatchObject({ action_type: 'code:read', risk_level: 'low', task_id: taskId });
     await t.http
       .post(`/api/v1/approvals/${approvalId}/reject`)
       .set(bearer(ceo))

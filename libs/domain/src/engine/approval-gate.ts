@@ -1,3 +1,5 @@
+import type { RiskLevel } from '../security/risk';
+
 /** A tool call a security check escalated: the run waits for a person before it executes. */
 export interface EscalatedCall {
   /** The id the approval item must take: the parked run is saved under it before the item exists. */
@@ -11,6 +13,9 @@ export interface EscalatedCall {
   arguments: Record<string, unknown>;
   /** The check's reason for asking a person. */
   reason: string;
+  /** The security verdict's action type and risk level, when the check classified the call. */
+  actionType?: string;
+  riskLevel?: RiskLevel;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatResult, ToolCall, ToolDefinition } from '../providers/driver';
+import type { ToolEscalation } from './tool-guards';
 
 /** Why a run stopped (engine.md §4). `parked` is reserved for approval waits. */
 export const TERMINATION_REASONS = [
@@ -20,13 +21,16 @@ export interface ToolOutcome {
    * Set when a security check escalated the call to a person and the run can wait for one: the call
    * did not execute, and the run parks on it (`content` holds the refusal used otherwise).
    */
-  escalation?: { reason: string };
+  escalation?: ToolEscalation;
 }
 
 /** The tool call a parked run waits on, and why a person must decide it. */
 export interface PendingToolCall {
   call: ToolCall;
   reason: string;
+  /** The security check's action type and risk level for the call, when it classified it. */
+  actionType?: string;
+  riskLevel?: ToolEscalation['riskLevel'];
 }
 
 /** Where a resumed run picks up: the turns and tokens its earlier part used. */
@@ -163,10 +167,15 @@ export async function runReactLoop(
       });
     });
     if (parkedAt >= 0) {
-      const reason = outcomes[parkedAt].escalation?.reason ?? '';
+      const { reason = '', actionType, riskLevel } = outcomes[parkedAt].escalation ?? {};
       return {
         ...end('parked', `waiting for approval: ${reason}`),
-        pending: { call: reply.toolCalls[parkedAt], reason },
+        pending: {
+          call: reply.toolCalls[parkedAt],
+          reason,
+          ...(actionType !== undefined ? { actionType } : {}),
+          ...(riskLevel !== undefined ? { riskLevel } : {}),
+        },
       };
     }
   }

@@ -1,3 +1,4 @@
+import type { RiskLevel } from '../security/risk';
 import type { ToolContext } from './tools';
 
 /** A tool call as a security check judges it: the tool and its validated arguments. */
@@ -12,7 +13,17 @@ export interface ToolCallInfo {
  * engine; without one it is refused (fail closed) and the agent is told why.
  */
 export type ToolSecurityVerdict =
-  { decision: 'allow' } | { decision: 'deny'; reason: string } | { decision: 'escalate'; reason: string };
+  { decision: 'allow' } | { decision: 'deny'; reason: string } | ({ decision: 'escalate' } & ToolEscalation);
+
+/**
+ * Why a call goes to a person, and, when the check classified it, the call's action type and risk
+ * level: the approval item filed for it carries them.
+ */
+export interface ToolEscalation {
+  reason: string;
+  actionType?: string;
+  riskLevel?: RiskLevel;
+}
 
 /**
  * Runs before each tool call, in registration order; the first refusal wins. A check that throws

@@ -40,15 +40,21 @@ export class ApprovalOutcomes {
     await this.announce('approval.escalated', row);
   }
 
-  /** A decision or an expiry: announced, then the parked run (if one waits on the item) resumes. */
+  /**
+   * A decision or an expiry: announced, then the parked run (if one waits on the item) resumes, then
+   * the audit trail records it. The trail's write comes last so that it is not on the path from a
+   * decision to the resumed run; it is still written before the decision's answer.
+   */
   async settled(row: ApprovalItemEntity): Promise<void> {
     const expired = row.status === 'expired';
+    const type = expired ? 'approval.expired' : 'approval.decided';
     this.log.info(
       { approval_id: row.id, status: row.status, decided_by: row.decidedBy },
       expired ? 'approvals.item.expired' : 'approvals.item.decided',
     );
-    await this.announce(expired ? 'approval.expired' : 'approval.decided', row);
+    await this.publish(type, row);
     await this.resume(row);
+    await this.record(type, row);
   }
 
   /** Hands the decision to the run parked on the item; a failure is left for the startup re-dispatch. */
@@ -66,8 +72,13 @@ export class ApprovalOutcomes {
     }
   }
 
-  /** Every approval event goes on the `approvals` channel and into the audit trail. */
+  /** Every approval event goes into the audit trail and on the `approvals` channel. */
   private async announce(type: ApprovalEventType, row: ApprovalItemEntity): Promise<void> {
+    await this.record(type, row);
+    await this.publish(type, row);
+  }
+
+  private async record(type: ApprovalEventType, row: ApprovalItemEntity): Promise<void> {
     const actor =
       type === 'approval.created' ? row.requestedBy : type === 'approval.escalated' ? 'system' : row.decidedBy;
     await this.audit.record({
@@ -84,6 +95,9 @@ export class ApprovalOutcomes {
         assigned_role: row.assignedRole,
       },
     });
+  }
+
+  private async publish(type: ApprovalEventType, row: ApprovalItemEntity): Promise<void> {
     await announce(this.bus, this.log, {
       channel: Channel.Approvals,
       event_type: type,

@@ -148,4 +148,28 @@ describe(ApprovalsService.name, () => {
       expect.objectContaining({ department: 'engineering', taskId: 't1' }),
     );
   });
+
+  it("should file an escalation under the verdict's action type and risk, and fall back to the tool at high", async () => {
+    const { sut, mock } = setup();
+    mock(ApprovalsRepository).insert.mockResolvedValue();
+    const call = {
+      approvalId: 'a-9',
+      taskId: 't1',
+      agentId: 'agent-1',
+      agentName: 'Ada',
+      department: 'engineering',
+      tool: 'Write_File',
+      arguments: { path: 'x' },
+      reason: 'locked autonomy',
+    };
+
+    await sut.fileEscalation({ ...call, actionType: 'code:write', riskLevel: 'medium' });
+    await sut.fileEscalation(call);
+
+    const filed = mock(ApprovalsRepository).insert.mock.calls.map(([row]) => [row.actionType, row.riskLevel]);
+    expect(filed).toEqual([
+      ['code:write', 'medium'],
+      ['tool:write_file', 'high'],
+    ]);
+  });
 });

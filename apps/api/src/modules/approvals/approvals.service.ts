@@ -122,11 +122,14 @@ export class ApprovalsService {
     const args = JSON.stringify(call.arguments);
     const row = this.newItem({
       id: call.approvalId,
-      actionType: `tool:${call.tool.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}`.slice(0, APPROVAL_LIMITS.actionType),
+      actionType: (call.actionType ?? `tool:${call.tool.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}`).slice(
+        0,
+        APPROVAL_LIMITS.actionType,
+      ),
       title: `${call.agentName} asks to run ${call.tool}`.slice(0, APPROVAL_LIMITS.title),
       description: `${call.reason}\n\narguments: ${args}`.slice(0, APPROVAL_LIMITS.description),
       requestedBy: call.agentId,
-      riskLevel: ESCALATION_RISK,
+      riskLevel: call.riskLevel ?? ESCALATION_RISK,
       taskId: call.taskId,
       department: call.department,
       metadata: {

@@ -25,7 +25,7 @@ import type { ArtifactDto } from './dto/artifact.dto';
 import { toArtifactDto } from './artifacts.mapper';
 import { ArtifactsRepository } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
-import { MultipartFileStream, multipartBoundary } from './multipart-file';
+import { isMultipartForm, MAX_FORM_OVERHEAD_BYTES, openMultipartFile } from './multipart-file';
 
 /** An upload as the HTTP layer hands it over: the request body stream and its headers. */
 export interface UploadSource {
@@ -69,11 +69,13 @@ export class ArtifactContentService {
     const { maxBytes, maxTotalBytes } = this.config.artifacts;
     const freeBytes = maxTotalBytes - ((await this.artifacts.totalBytes()) - row.sizeBytes);
     const declared = declaredLength(source.headers);
-    // A declared length over a limit is refused before a byte is read (Node drains the rest).
-    if (declared !== null && declared > maxBytes) {
+    // A declared length over a limit is refused before a byte is read (Node drains the rest); a form
+    // may carry a bounded overhead beside its file, which the streamed count does not include.
+    const overhead = isMultipartForm(source.headers['content-type']) ? MAX_FORM_OVERHEAD_BYTES : 0;
+    if (declared !== null && declared - overhead > maxBytes) {
       throw new ArtifactTooLargeError(maxBytes);
     }
-    if (declared !== null && declared > freeBytes) {
+    if (declared !== null && declared - overhead > freeBytes) {
       throw new ArtifactStorageFullError(maxTotalBytes);
     }
     const { stream, contentType } = await this.open(source);
@@ -130,21 +132,11 @@ export class ArtifactContentService {
         ErrorCode.ArtifactUploadInvalid,
       );
     }
-    const boundary = multipartBoundary(header);
-    if (boundary === null) {
+    if (!isMultipartForm(header)) {
       return { stream: source.body, contentType: header ? normaliseContentType(header) : null };
     }
-    const part = new MultipartFileStream(boundary);
-    source.body.pipe(part);
-    part.once('error', () => {
-      source.body.unpipe(part);
-      source.body.resume();
-    });
-    const info = await Promise.race([part.info, ended(part)]);
-    if (info === null) {
-      throw new ValidationError('the multipart body has no file part', ErrorCode.ArtifactUploadInvalid);
-    }
-    return { stream: part, contentType: info.contentType ? normaliseContentType(info.contentType) : null };
+    const { stream, info } = await openMultipartFile(source.body, source.headers);
+    return { stream, contentType: normaliseContentType(info.contentType) };
   }
 
   /** Puts the content in place, then the metadata; content is rolled back when the metadata fails. */
@@ -178,12 +170,4 @@ function declaredLength(headers: IncomingHttpHeaders): number | null {
     return null;
   }
   return Number(value);
-}
-
-/** Resolves null when the stream ends (or fails) before its file part's headers were read. */
-function ended(stream: Readable): Promise<null> {
-  return new Promise((resolve) => {
-    stream.once('end', () => resolve(null));
-    stream.once('error', () => resolve(null));
-  });
 }

@@ -179,6 +179,11 @@ function copy(source: Readable, meter: LimitMeter, sink: WriteStream): Promise<v
         resolvePromise();
       }
     });
+    if (source.destroyed) {
+      // Failed (or aborted) before it reached here: its events are already past.
+      fail(source.errored ?? new Error('the upload was aborted before its end'));
+      return;
+    }
     source.pipe(meter).pipe(sink);
   });
 }

@@ -1,13 +1,29 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { DatabaseService, DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import {
+  DatabaseService,
+  DistributedLock,
+  flagSetting,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+  type SettingKey,
+  SettingsStore,
+} from '@app/platform';
 
-import { SettingsSnapshot } from '../settings';
 import { AuditTrail } from './audit-trail';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+// Read through the platform's settings store (every tier resolved), so that the settings module,
+// which records its changes in the trail, is not a dependency of the trail's own module.
+const RETENTION_DAYS: SettingKey<number> = {
+  namespace: 'security',
+  key: 'audit_retention_days',
+  encode: String,
+  decode: Number,
+};
+const CLEANUP_PAUSED = flagSetting('security', 'retention_cleanup_paused');
 
 /**
  * Prunes audit rows older than `security.audit_retention_days` once an hour, on one replica at a
@@ -20,7 +36,7 @@ export class AuditRetention implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly trail: AuditTrail,
-    private readonly settings: SettingsSnapshot,
+    private readonly settings: SettingsStore,
     private readonly database: DatabaseService,
     private readonly lock: DistributedLock,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
@@ -41,15 +57,14 @@ export class AuditRetention implements OnApplicationBootstrap, BeforeApplication
 
   /** One retention pass at `now`; answers how many rows went. */
   async run(now: Date): Promise<number> {
-    const days = this.settings.value<number>('security', 'audit_retention_days');
-    if (
-      this.database.state !== 'ready' ||
-      days <= 0 ||
-      this.settings.value<boolean>('security', 'retention_cleanup_paused')
-    ) {
+    if (this.database.state !== 'ready') {
       return 0;
     }
     try {
+      const days = (await this.settings.get(RETENTION_DAYS)) ?? 0;
+      if (!(days > 0) || (await this.settings.get(CLEANUP_PAUSED)) === true) {
+        return 0;
+      }
       const result = await this.lock.tryRunExclusive('audit.retention', () =>
         this.trail.prune(new Date(now.getTime() - days * DAY_MS)),
       );

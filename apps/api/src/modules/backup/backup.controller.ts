@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { Page, Permission } from '@app/domain';
-import { Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
 
 import { BackupInfoDto, BackupManifestDto, RestoreRequestDto, RestoreResponseDto } from './dto/backup.dto';
 import { toBackupInfo, toManifest, toRestoreResponse } from './backup.mapper';
@@ -28,8 +28,8 @@ export class BackupController {
     errors: [400, 401, 403, 409],
     permission: Permission.Backup,
   })
-  async create(): Promise<BackupManifestDto> {
-    return toManifest(await this.backups.create('manual'));
+  async create(@Actor() actor: ActorContext): Promise<BackupManifestDto> {
+    return toManifest(await this.backups.create('manual', actor.username));
   }
 
   @Get()
@@ -52,11 +52,12 @@ export class BackupController {
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Backup,
   })
-  async restore(@Body() dto: RestoreRequestDto): Promise<RestoreResponseDto> {
+  async restore(@Actor() actor: ActorContext, @Body() dto: RestoreRequestDto): Promise<RestoreResponseDto> {
     const outcome = await this.restoreUseCase.execute({
       backupId: dto.backup_id,
       components: dto.components ?? null,
       confirm: dto.confirm,
+      actor: actor.username,
     });
     return toRestoreResponse(outcome);
   }
@@ -79,7 +80,7 @@ export class BackupController {
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Backup,
   })
-  delete(@PathId('backup_id') id: string): Promise<void> {
-    return this.backups.delete(id);
+  delete(@Actor() actor: ActorContext, @PathId('backup_id') id: string): Promise<void> {
+    return this.backups.delete(id, actor.username);
   }
 }

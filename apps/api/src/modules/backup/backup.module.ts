@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AuditModule } from '../audit';
 import { SettingsModule } from '../settings';
 
 import { BackupController } from './backup.controller';
@@ -14,7 +15,7 @@ import { RestoreUseCase } from './restore.use-case';
 
 /** Backup and restore: the routes, the scheduler and retention, and the `backup` settings. */
 @Module({
-  imports: [SettingsModule.forFeature(BACKUP_SETTINGS)],
+  imports: [AuditModule, SettingsModule.forFeature(BACKUP_SETTINGS)],
   controllers: [BackupController],
   providers: [
     BackupScheduler,

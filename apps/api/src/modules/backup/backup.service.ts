@@ -17,6 +17,7 @@ import {
 } from '@app/domain';
 import { DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
+import { AuditTrail } from '../audit';
 import { SettingsSnapshot } from '../settings';
 
 import { checksumDirectory } from './backup-archive';
@@ -45,14 +46,15 @@ export class BackupService {
     private readonly settings: SettingsSnapshot,
     private readonly persistence: PersistenceComponent,
     private readonly configFile: ConfigComponent,
+    private readonly trail: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('backup');
   }
 
   /** Takes a backup under the lock; 409 while another backup, restore or delete runs. */
-  create(trigger: BackupTrigger): Promise<BackupManifest> {
-    return this.exclusive(async () => (await this.createUnlocked(trigger)).manifest);
+  create(trigger: BackupTrigger, actor = 'system'): Promise<BackupManifest> {
+    return this.exclusive(async () => (await this.createUnlocked(trigger, actor)).manifest);
   }
 
   /** Runs `fn` holding the backup lock, or refuses with 409 when someone else holds it. */
@@ -78,19 +80,20 @@ export class BackupService {
     return found;
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, actor = 'system'): Promise<void> {
     const backup = await this.getOrThrow(id);
     await this.exclusive(async () => {
       await this.store.remove(backup);
       this.log.info({ backup_id: id }, 'backup.backup.deleted');
     });
+    await this.trail.record({ actor, action: 'backup.deleted', target: `backup:${id}`, outcome: 'success' });
   }
 
   /**
    * Takes a backup; the caller holds the lock. Refused when free space at the target is below twice
    * the last backup. Retention runs after it (never for the safety backup a restore takes first).
    */
-  async createUnlocked(trigger: BackupTrigger): Promise<StoredBackup> {
+  async createUnlocked(trigger: BackupTrigger, actor = 'system'): Promise<StoredBackup> {
     const started = Date.now();
     const existing = await this.store.all();
     const free = await this.store.freeBytes();
@@ -123,6 +126,13 @@ export class BackupService {
         { backup_id: id, trigger, size_bytes: sizeBytes, compressed: compress, duration_ms: Date.now() - started },
         'backup.backup.created',
       );
+      await this.trail.record({
+        actor,
+        action: 'backup.created',
+        target: `backup:${id}`,
+        outcome: 'success',
+        details: { trigger, components: manifest.components, size_bytes: sizeBytes, compressed: compress },
+      });
       if (trigger !== 'pre_migration') {
         await this.applyRetention();
       }
@@ -130,11 +140,23 @@ export class BackupService {
     } catch (error) {
       await this.store.discard(staging);
       this.log.error({ backup_id: id, trigger, err: error }, 'backup.backup.failed');
+      await this.trail.record({
+        actor,
+        action: 'backup.created',
+        target: `backup:${id}`,
+        outcome: 'failure',
+        details: { trigger, error: (error as Error).message },
+      });
       throw error;
     }
   }
 
-  /** The handler of each component this service can back up now, in restore order. */
+  /**
+   * The handler of each component this service can back up now, in restore order. There is no
+   * `memory` handler: the memory subsystem is at most marked wired (when an embedding model
+   * resolves) and keeps no store of its own to copy, so manifests never list that component and a
+   * restore that asks for it is refused as unavailable.
+   */
   handlers(): ComponentHandler[] {
     return this.configFile.present ? [this.persistence, this.configFile] : [this.persistence];
   }

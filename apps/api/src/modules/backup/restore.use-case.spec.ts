@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { type BackupComponent, type BackupManifest, ErrorCode } from '@app/domain';
 import { makeServiceUnderTest } from '@app/testing';
 
+import { AuditTrail } from '../audit';
+
 import { checksumDirectory } from './backup-archive';
 import { BackupService } from './backup.service';
 import { BackupStore, type StoredBackup } from './backup.store';
@@ -39,6 +41,7 @@ describe(RestoreUseCase.name, () => {
 
   function arrange() {
     const under = makeServiceUnderTest(RestoreUseCase);
+    under.mock(AuditTrail).record.mockResolvedValue(null);
     const stored: StoredBackup = { manifest, compressed: false, location: backupDir };
     under.mock(BackupStore).find.mockResolvedValue(stored);
     under.mock(BackupStore).unpack.mockResolvedValue({
@@ -91,9 +94,17 @@ describe(RestoreUseCase.name, () => {
   });
 
   it('should run the steps in order and answer the safety backup id when everything restores', async () => {
-    const { sut } = arrange();
+    const { sut, mock } = arrange();
 
-    const outcome = await sut.execute({ backupId: ID, components: null, confirm: true });
+    const outcome = await sut.execute({ backupId: ID, components: null, confirm: true, actor: 'system' });
+
+    expect(mock(AuditTrail).record).toHaveBeenCalledWith({
+      actor: 'system',
+      action: 'backup.restored',
+      target: `backup:${ID}`,
+      outcome: 'success',
+      details: { components: ['persistence', 'config'], safety_backup_id: 'fedcba987654', restart_required: true },
+    });
 
     expect(outcome).toMatchObject({
       restoredComponents: ['persistence', 'config'],
@@ -141,11 +152,14 @@ describe(RestoreUseCase.name, () => {
 
   it('should put earlier components back from the safety backup when a later one fails (8012)', async () => {
     config.restore.mockRejectedValue(new Error('disk full'));
-    const { sut } = arrange();
+    const { sut, mock } = arrange();
 
-    await expect(sut.execute({ backupId: ID, components: null, confirm: true })).rejects.toMatchObject({
+    await expect(sut.execute({ backupId: ID, components: null, confirm: true, actor: 'ceo' })).rejects.toMatchObject({
       code: ErrorCode.BackupRestoreFailed,
     });
+    expect(mock(AuditTrail).record).toHaveBeenCalledWith(
+      expect.objectContaining({ actor: 'ceo', action: 'backup.restored', outcome: 'failure' }),
+    );
     expect(calls.slice(-3)).toEqual([`restore persistence ${backupDir}`, 'restore persistence /safety', 'cleanup']);
   });
 

@@ -13,6 +13,7 @@ import {
 } from '@app/domain';
 import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
+import { AuditTrail } from '../audit';
 import { checksumDirectory } from './backup-archive';
 import { BackupComponentUnavailableError } from './backup-component.errors';
 import { BackupService } from './backup.service';
@@ -25,6 +26,8 @@ export interface RestoreCommand {
   /** null: every component in the manifest. */
   components: BackupComponent[] | null;
   confirm: boolean;
+  /** Who asked: recorded in the audit trail. */
+  actor?: string;
 }
 
 export interface RestoreOutcome {
@@ -49,6 +52,7 @@ export class RestoreUseCase {
     private readonly backups: BackupService,
     private readonly store: BackupStore,
     private readonly relay: RestoreRelay,
+    private readonly trail: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('backup');
@@ -61,7 +65,35 @@ export class RestoreUseCase {
         ErrorCode.BackupRestoreNotConfirmed,
       );
     }
-    return this.backups.exclusive(() => this.restore(command));
+    const actor = command.actor ?? 'system';
+    const target = `backup:${command.backupId.slice(0, 64)}`;
+    let outcome: RestoreOutcome;
+    try {
+      outcome = await this.backups.exclusive(() => this.restore(command));
+    } catch (error) {
+      // A refused or failed restore changed nothing (or was rolled back): the trail says so.
+      await this.trail.record({
+        actor,
+        action: 'backup.restored',
+        target,
+        outcome: 'failure',
+        details: { components: command.components, error: (error as Error).message },
+      });
+      throw error;
+    }
+    // Written into the restored database, so the trail after a restore is the backed-up chain plus this row.
+    await this.trail.record({
+      actor,
+      action: 'backup.restored',
+      target,
+      outcome: 'success',
+      details: {
+        components: outcome.restoredComponents,
+        safety_backup_id: outcome.safetyBackupId,
+        restart_required: outcome.restartRequired,
+      },
+    });
+    return outcome;
   }
 
   private async restore(command: RestoreCommand): Promise<RestoreOutcome> {

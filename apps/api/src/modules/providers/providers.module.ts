@@ -16,6 +16,7 @@ import { ProviderUsage } from './provider-usage';
 import { ProvidersController } from './providers.controller';
 import { ProvidersRepository } from './providers.repository';
 import { ProvidersService } from './providers.service';
+import { AuditModule } from '../audit';
 import { SettingsModule } from '../settings';
 import { PROVIDERS_SETTINGS } from './providers.settings';
 
@@ -25,7 +26,7 @@ import { PROVIDERS_SETTINGS } from './providers.settings';
  * The fixed sub-routes (presets, discovery-policy) are registered before `/providers/:name`.
  */
 @Module({
-  imports: [SettingsModule.forFeature(PROVIDERS_SETTINGS)],
+  imports: [AuditModule, SettingsModule.forFeature(PROVIDERS_SETTINGS)],
   controllers: [ProviderPresetsController, DiscoveryPolicyController, ProvidersController],
   providers: [
     DiscoveryPolicyService,

@@ -5,6 +5,8 @@ import type { ProviderEntity } from '@app/persistence';
 import { EventBus, SecretCipher, secretKeyId } from '@app/platform';
 import { actorContext, makeServiceUnderTest, providerRow, recordPublished } from '@app/testing';
 
+import { AuditTrail } from '../audit';
+
 import type { CreateProviderDto } from './dto/provider.dto';
 import { ProviderRegistry } from './provider-registry';
 import { ProviderUsage } from './provider-usage';
@@ -36,7 +38,10 @@ function build(seed: ProviderEntity[] = []) {
   });
   const registry = unit.mock(ProviderRegistry);
   registry.reload.mockResolvedValue();
+  const trail = unit.mock(AuditTrail);
+  trail.record.mockResolvedValue(null);
   return {
+    trail,
     sut: unit.sut,
     rows,
     cipher,
@@ -140,10 +145,13 @@ describe(ProvidersService.name, () => {
     }
 
     it('should change the given fields, keep the omitted ones and bump the version when the update is valid', async () => {
-      const { sut, rows, published } = await buildWithProvider();
+      const { sut, rows, published, trail } = await buildWithProvider();
+      trail.record.mockClear();
 
       const dto = await sut.update(ACTOR, 'acme', { family: 'gpt', quota: { requests_per_day: 100 } });
 
+      // No secret changed: nothing for the audit trail.
+      expect(trail.record).not.toHaveBeenCalled();
       expect(dto).toMatchObject({ family: 'gpt', has_api_key: true, base_url: 'https://llm.example.com/v1' });
       expect(dto.quota).toMatchObject({ requests_per_minute: 10, requests_per_day: 100 });
       expect(rows.get('acme')?.version).toBe(2);
@@ -151,12 +159,19 @@ describe(ProvidersService.name, () => {
     });
 
     it('should drop a secret when its clear flag is set', async () => {
-      const { sut, rows } = await buildWithProvider();
+      const { sut, rows, trail } = await buildWithProvider();
 
       const dto = await sut.update(ACTOR, 'acme', { clear_api_key: true });
 
       expect(dto.has_api_key).toBe(false);
       expect(rows.get('acme')?.secrets).toBeNull();
+      expect(trail.record).toHaveBeenLastCalledWith({
+        actor: ACTOR.username,
+        action: 'provider.secret_changed',
+        target: 'provider:acme',
+        outcome: 'success',
+        details: { changed_fields: ['clear_api_key'] },
+      });
     });
 
     it('should refuse with the generic 2000 when a secret and its clear flag come together', async () => {

@@ -38,6 +38,7 @@ import {
   SecretCipher,
 } from '@app/platform';
 
+import { AuditTrail } from '../audit';
 import type { ModelEntryDto } from './dto/model.dto';
 import type { CreateProviderDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
 import { ProviderRegistry } from './provider-registry';
@@ -102,6 +103,7 @@ export class ProvidersService {
     private readonly usage: ProviderUsage,
     private readonly cipher: SecretCipher,
     private readonly bus: EventBus,
+    private readonly trail: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.audit = logging.forName('security.audit');
@@ -178,7 +180,7 @@ export class ProvidersService {
       }
       throw error;
     }
-    await this.changed(actor, 'provider.created', dto.name);
+    await this.changed(actor, 'provider.created', dto.name, {}, secretFields(dto));
     return this.get(dto.name);
   }
 
@@ -248,7 +250,7 @@ export class ProvidersService {
       },
     );
     await this.write(draft, current);
-    await this.changed(actor, 'provider.updated', name);
+    await this.changed(actor, 'provider.updated', name, {}, secretFields(dto));
     return this.get(name);
   }
 
@@ -281,7 +283,7 @@ export class ProvidersService {
       );
     }
     await this.repository.delete(name);
-    await this.changed(actor, 'provider.deleted', name);
+    await this.changed(actor, 'provider.deleted', name, {}, []);
   }
 
   preset(name: string): ProviderPreset {
@@ -376,13 +378,36 @@ export class ProvidersService {
     eventType: EventTypeOf<typeof Channel.Providers>,
     name: string,
     extra: Pick<ProviderChangedPayload, 'reason' | 'model_count'> = {},
+    secrets: string[] | null = null,
   ): Promise<void> {
     await this.registry.reload();
     this.audit.info({ actor: actor.username, provider: name, ...extra }, eventType.replace('provider.', 'providers.'));
+    // The audit trail holds every change of who may spend with which credentials: a provider's
+    // creation and deletion, and each change of its secrets (their names only, never a value).
+    if (secrets !== null && (eventType !== 'provider.updated' || secrets.length > 0)) {
+      await this.trail.record({
+        actor: actor.username,
+        action: eventType === 'provider.updated' ? 'provider.secret_changed' : eventType,
+        target: `provider:${name}`,
+        outcome: 'success',
+        details: { changed_fields: secrets },
+      });
+    }
     await announce(this.bus, this.log, {
       channel: Channel.Providers,
       event_type: eventType,
       payload: { name, actor: actor.username, ...extra },
     });
   }
+}
+
+const SECRET_FIELDS = ['api_key', 'subscription_token', 'oauth_client_secret', 'custom_header_value'] as const;
+
+/** The secrets a request sets or clears: their names, as `api_key` or `clear_api_key`. */
+function secretFields(request: CreateProviderDto | UpdateProviderDto): string[] {
+  const dto = request as Partial<Record<string, unknown>>;
+  return SECRET_FIELDS.flatMap((field) => [
+    ...(dto[field] !== undefined ? [field] : []),
+    ...(dto[`clear_${field}`] === true ? [`clear_${field}`] : []),
+  ]);
 }

@@ -2,6 +2,7 @@ import { Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '
 
 import { AgentsModule } from '../agents';
 import { ApprovalsModule } from '../approvals';
+import { AuditModule } from '../audit';
 import { BudgetExhaustion, BudgetModule } from '../budget';
 import { CompanyModule } from '../company';
 import { EngineModule, RunOutputs, ToolInvoker } from '../engine';
@@ -40,6 +41,7 @@ import { TrustSweep } from './trust-sweep';
   imports: [
     AgentsModule,
     ApprovalsModule,
+    AuditModule,
     BudgetModule,
     CompanyModule,
     EngineModule,

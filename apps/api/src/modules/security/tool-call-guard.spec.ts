@@ -85,6 +85,8 @@ describe(ToolCallGuard.name, () => {
     m.autonomy.stateOf.mockResolvedValue({ agent: agentRow({ id: 'agent-1' }), level: 'locked' } as AutonomyState);
     await expect(m.sut.check({ tool: 'list_files', arguments: { path: '.' } }, CTX)).resolves.toMatchObject({
       decision: 'escalate',
+      actionType: 'code:read',
+      riskLevel: 'low',
     });
   });
 

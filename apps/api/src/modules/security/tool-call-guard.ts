@@ -71,7 +71,12 @@ export class ToolCallGuard implements ToolSecurityCheck {
       case 'deny':
         return { decision: 'deny', reason: this.describe(evaluation) };
       case 'escalate':
-        return { decision: 'escalate', reason: this.describe(evaluation) };
+        return {
+          decision: 'escalate',
+          reason: this.describe(evaluation),
+          actionType: profile.action,
+          riskLevel: evaluation.risk,
+        };
     }
   }
 

@@ -3,6 +3,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { type SettingDefinition, settingId } from '@app/domain';
 import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
 
+import { AuditModule } from '../audit';
 import { LoggingSettingsApplier } from './logging-settings.applier';
 import { MEMORY_SETTINGS } from './namespaces/memory.settings';
 import { SecurityConfigController } from './security-config.controller';
@@ -39,6 +40,7 @@ export class SettingsFeatureModule {}
  */
 @Global()
 @Module({
+  imports: [AuditModule],
   // The sinks and security document routes first: they must not be read as `/{namespace}/{key}`.
   controllers: [SinksController, SecurityConfigController, SettingsController],
   providers: [

@@ -33,6 +33,7 @@ import {
   subscribeTo,
 } from '@app/platform';
 
+import { AuditTrail } from '../audit';
 import type { SettingDefinitionDto, SettingEntryDto } from './dto/setting.dto';
 import { type ResolvedEntry, toDefinitionDto, toEntryDto } from './settings.mapper';
 import { SettingsRepository, type StoredSetting } from './settings.repository';
@@ -67,6 +68,7 @@ export class SettingsService implements SettingsBackend, OnModuleInit, OnApplica
     private readonly link: ReplicaLink,
     private readonly lock: DistributedLock,
     private readonly store: SettingsStore,
+    private readonly trail: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('settings');
@@ -215,6 +217,16 @@ export class SettingsService implements SettingsBackend, OnModuleInit, OnApplica
       ...(definition.sensitive ? {} : { value: text }),
     };
     this.log.info(fields, event);
+    await this.trail.record({
+      actor: fields.actor,
+      action: event === 'settings.value.reset' ? 'setting.reset' : 'setting.changed',
+      target: `setting:${fields.setting}`,
+      outcome: 'success',
+      details: {
+        restart_required: definition.restartRequired,
+        ...(definition.sensitive ? { sensitive: true } : { value: text }),
+      },
+    });
     if (definition.restartRequired) {
       return;
     }

@@ -4,6 +4,8 @@ import { ErrorCode, ForbiddenError, HumanRole, LOCKOUT_MAX_FAILURES, RateLimited
 import { DistributedLock, LOGGING_RUNTIME } from '@app/platform';
 import { actorContext, makeServiceUnderTest, recordingLoggingRuntime, userRow } from '@app/testing';
 
+import { AuditTrail } from '../audit';
+
 import { AuthService, WS_TICKET_MAX_PENDING, WS_TICKET_TTL_SECONDS } from './auth.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionsRepository } from './sessions.repository';
@@ -25,7 +27,9 @@ function build() {
     sessions: unit.mock(SessionsService),
     sessionState: unit.mock(SessionsRepository),
     hasher: unit.mock(PasswordHasher),
+    trail: unit.mock(AuditTrail),
   };
+  m.trail.record.mockResolvedValue(null);
   unit.mock(DistributedLock).runExclusive.mockImplementation((_, work) => work());
   m.hasher.hash.mockImplementation((password) => Promise.resolve(`hash-of-${password.split(' ')[0]}`));
   m.hasher.verify.mockImplementation((hash, password) =>
@@ -87,7 +91,7 @@ describe(AuthService.name, () => {
 
   describe('login', () => {
     it('should clear earlier failures and open a session when the password is right', async () => {
-      const { sut, users, sessionState } = build();
+      const { sut, users, sessionState, trail } = build();
       sessionState.failureTimes.mockResolvedValue([]);
       users.findByUsername.mockResolvedValue(ALICE);
       sessionState.clearFailures.mockResolvedValue();
@@ -96,6 +100,14 @@ describe(AuthService.name, () => {
 
       expect(issued.sessionId).toBe('session-2');
       expect(sessionState.clearFailures).toHaveBeenCalledWith('alice');
+      expect(trail.record).toHaveBeenCalledWith(
+        expect.objectContaining({
+          actor: 'alice',
+          action: 'auth.login',
+          outcome: 'success',
+          target: `user:${ALICE.id}`,
+        }),
+      );
     });
 
     it.each([
@@ -120,12 +132,21 @@ describe(AuthService.name, () => {
     });
 
     it('should write an audit line without the password when a login fails', async () => {
-      const { sut, users, sessionState, logLines } = build();
+      const { sut, users, sessionState, logLines, trail } = build();
       sessionState.failureTimes.mockResolvedValue([]);
       users.findByUsername.mockResolvedValue(null);
       sessionState.recordFailure.mockResolvedValue();
 
       await expect(sut.login({ username: 'mallory', password: PASSWORD }, CLIENT)).rejects.toThrow();
+
+      expect(trail.record).toHaveBeenCalledWith({
+        actor: 'mallory',
+        action: 'auth.login',
+        target: 'user:mallory',
+        outcome: 'failure',
+        details: { reason: 'invalid_credentials', ip: CLIENT.ip, locked: false },
+      });
+      expect(JSON.stringify(trail.record.mock.calls)).not.toContain(PASSWORD);
 
       expect(logLines).toEqual([
         expect.objectContaining({
@@ -229,13 +250,16 @@ describe(AuthService.name, () => {
 
   describe('logout', () => {
     it('should revoke the current session when the caller has one', async () => {
-      const { sut, sessions } = build();
+      const { sut, sessions, trail } = build();
       sessions.revoke.mockResolvedValue(['session-1']);
       const actor = actorContext({ sessionId: 'session-9' });
 
       await sut.logout(actor);
 
       expect(sessions.revoke).toHaveBeenCalledWith({ ids: ['session-9'] }, actor, 'logout');
+      expect(trail.record).toHaveBeenCalledWith(
+        expect.objectContaining({ actor: actor.username, action: 'auth.logout', outcome: 'success' }),
+      );
     });
 
     it('should do nothing when there is no session to end', async () => {

@@ -28,6 +28,7 @@ import {
   type WsPrincipal,
 } from '@app/platform';
 
+import { AuditTrail } from '../audit';
 import type { ChangePasswordDto, CredentialsDto, TokenResponseDto, UserInfoDto, WsTicketDto } from './dto/auth.dto';
 import { PasswordHasher } from './password-hasher';
 import { type ClientInfo, SessionsService } from './sessions.service';
@@ -58,6 +59,7 @@ export class AuthService extends WsAuthenticator {
     private readonly sessionState: SessionsRepository,
     private readonly hasher: PasswordHasher,
     private readonly lock: DistributedLock,
+    private readonly trail: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     super();
@@ -111,6 +113,13 @@ export class AuthService extends WsAuthenticator {
     const locked = lockedUntil(failures, now);
     if (locked !== null) {
       this.audit.warn({ username, ip: client.ip }, 'security.login.locked_out');
+      await this.trail.record({
+        actor: username,
+        action: 'auth.login',
+        target: `user:${username}`,
+        outcome: 'denied',
+        details: { reason: 'locked_out', ip: client.ip },
+      });
       throw new RateLimitedError(
         'Account temporarily locked after repeated failed logins',
         (locked - now) / 1000,
@@ -125,6 +134,13 @@ export class AuthService extends WsAuthenticator {
       await this.sessionState.recordFailure(username, new Date());
       const after = lockedUntil([...failures, Date.now()], Date.now());
       this.audit.warn({ username, ip: client.ip, known_user: candidate !== null }, 'security.login.failed');
+      await this.trail.record({
+        actor: username,
+        action: 'auth.login',
+        target: `user:${username}`,
+        outcome: 'failure',
+        details: { reason: 'invalid_credentials', ip: client.ip, locked: after !== null },
+      });
       if (after !== null) {
         this.audit.warn(
           { username, ip: client.ip, locked_until: new Date(after).toISOString() },
@@ -135,6 +151,13 @@ export class AuthService extends WsAuthenticator {
     }
     await this.sessionState.clearFailures(username);
     this.audit.info({ actor: candidate.username, user_id: candidate.id, ip: client.ip }, 'security.login.succeeded');
+    await this.trail.record({
+      actor: candidate.username,
+      action: 'auth.login',
+      target: `user:${candidate.id}`,
+      outcome: 'success',
+      details: { ip: client.ip },
+    });
     return this.issue(candidate, client);
   }
 
@@ -173,6 +196,13 @@ export class AuthService extends WsAuthenticator {
   async logout(actor: ActorContext | undefined): Promise<void> {
     if (actor?.sessionId) {
       await this.sessions.revoke({ ids: [actor.sessionId] }, actor, 'logout');
+      await this.trail.record({
+        actor: actor.username,
+        action: 'auth.logout',
+        target: `user:${actor.userId}`,
+        outcome: 'success',
+        details: { session_id: actor.sessionId },
+      });
     }
   }
 

@@ -17,6 +17,7 @@ import { UserDirectory } from './user-directory.facade';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { AuditModule } from '../audit';
 import { SettingsModule } from '../settings';
 import { USERS_API_SETTINGS } from './users.settings';
 
@@ -28,6 +29,7 @@ export class UsersModule {
       module: UsersModule,
       global: true,
       imports: [
+        AuditModule,
         SettingsModule.forFeature(USERS_API_SETTINGS),
         JwtModule.registerAsync({
           inject: [APP_CONFIG],

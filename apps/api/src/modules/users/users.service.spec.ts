@@ -2,6 +2,8 @@ import { ErrorCode, HumanRole, SYSTEM_USER_ID } from '@app/domain';
 import { DatabaseService } from '@app/platform';
 import { actorContext, makeServiceUnderTest, userRow } from '@app/testing';
 
+import { AuditTrail } from '../audit';
+
 import type { CreateUserDto } from './dto/user.dto';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';
@@ -22,7 +24,9 @@ function build() {
     sessions: unit.mock(SessionsService),
     hasher: unit.mock(PasswordHasher),
     database: unit.mock(DatabaseService),
+    trail: unit.mock(AuditTrail),
   };
+  m.trail.record.mockResolvedValue(null);
   const all = [userRow({ username: 'alice', role: HumanRole.Ceo }), BOB, SECOND_CEO, SYSTEM];
   m.users.findById.mockImplementation((id) => Promise.resolve(all.find((u) => u.id === id) ?? null));
   m.users.findByUsername.mockImplementation((name) =>
@@ -97,7 +101,7 @@ describe(UsersService.name, () => {
 
   describe('updateRole', () => {
     it('should store the role, keep the department and evict cached sessions when the role changes', async () => {
-      const { sut, users, sessions } = build();
+      const { sut, users, sessions, trail } = build();
       users.update.mockResolvedValue();
       sessions.evict.mockReturnValue();
 
@@ -106,6 +110,18 @@ describe(UsersService.name, () => {
       expect(user).toMatchObject({ role: HumanRole.Observer, department: 'engineering' });
       expect(users.update).toHaveBeenCalledWith(BOB.id, { role: HumanRole.Observer, department: 'engineering' });
       expect(sessions.evict).toHaveBeenCalledWith([], BOB.id);
+      expect(trail.record).toHaveBeenCalledWith({
+        actor: CEO.username,
+        action: 'user.role_changed',
+        target: `user:${BOB.id}`,
+        outcome: 'success',
+        details: {
+          username: 'bob',
+          from_role: HumanRole.Manager,
+          to_role: HumanRole.Observer,
+          department: 'engineering',
+        },
+      });
     });
 
     it('should write nothing when role and department stay the same', async () => {

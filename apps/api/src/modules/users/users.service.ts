@@ -18,6 +18,7 @@ import {
 } from '@app/domain';
 import { type ActorContext, DatabaseService, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
+import { AuditTrail } from '../audit';
 import type { CreateUserDto, UpdateUserRoleDto, UserResponseDto } from './dto/user.dto';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';
@@ -34,6 +35,7 @@ export class UsersService implements OnApplicationBootstrap {
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly database: DatabaseService,
+    private readonly trail: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.audit = logging.forName('security.audit');
@@ -96,6 +98,13 @@ export class UsersService implements OnApplicationBootstrap {
       { actor: actor.username, actor_id: actor.userId, user_id: user.id, username, role: user.role },
       'hr.user.created',
     );
+    await this.trail.record({
+      actor: actor.username,
+      action: 'user.created',
+      target: `user:${user.id}`,
+      outcome: 'success',
+      details: { username, role: user.role, department: user.department },
+    });
     return toUserResponse(user);
   }
 
@@ -135,6 +144,13 @@ export class UsersService implements OnApplicationBootstrap {
         },
         'hr.user.role_changed',
       );
+      await this.trail.record({
+        actor: actor.username,
+        action: 'user.role_changed',
+        target: `user:${id}`,
+        outcome: 'success',
+        details: { username: user.username, from_role: user.role, to_role: dto.role, department },
+      });
     }
     return toUserResponse({ ...user, role: dto.role, department, updatedAt: new Date() });
   }
@@ -154,6 +170,13 @@ export class UsersService implements OnApplicationBootstrap {
       { actor: actor.username, actor_id: actor.userId, user_id: id, username: user.username },
       'hr.user.deleted',
     );
+    await this.trail.record({
+      actor: actor.username,
+      action: 'user.deleted',
+      target: `user:${id}`,
+      outcome: 'success',
+      details: { username: user.username, role: user.role },
+    });
   }
 
   private async findOrThrow(id: string) {

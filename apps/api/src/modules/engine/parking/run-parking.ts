@@ -112,6 +112,8 @@ export class RunParking {
         tool: request.pending.call.name,
         arguments: request.pending.call.arguments,
         reason: request.pending.reason,
+        ...(request.pending.actionType !== undefined ? { actionType: request.pending.actionType } : {}),
+        ...(request.pending.riskLevel !== undefined ? { riskLevel: request.pending.riskLevel } : {}),
       });
     } catch (error) {
       await this.runs.delete(approvalId).catch(() => undefined);

@@ -186,11 +186,17 @@ describe(ToolInvoker.name, () => {
     expect(result).toMatchObject({ isError: false, content: 'KEY [REDACTED] ' });
   });
 
-  it('should not execute an escalated call and report the escalation with its refusal', async () => {
+  it('should not execute an escalated call and report the escalation, with the verdict classification, and its refusal', async () => {
     const sut = invoker();
     sut.registerSecurityCheck({
       name: 'risky',
-      check: () => Promise.resolve({ decision: 'escalate', reason: 'deletes many files' }),
+      check: () =>
+        Promise.resolve({
+          decision: 'escalate',
+          reason: 'deletes many files',
+          actionType: 'code:delete',
+          riskLevel: 'high',
+        }),
     });
 
     const result = await sut.invoke({ name: 'echo', arguments: { text: 'x' } }, CTX);
@@ -198,7 +204,7 @@ describe(ToolInvoker.name, () => {
     expect(result).toMatchObject({
       isError: true,
       content: 'denied by security policy: needs approval: deletes many files',
-      escalation: { reason: 'deletes many files' },
+      escalation: { reason: 'deletes many files', actionType: 'code:delete', riskLevel: 'high' },
     });
   });
 

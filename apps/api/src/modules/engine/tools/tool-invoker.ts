@@ -5,6 +5,7 @@ import {
   type ToolDefinition,
   type ToolOfferAgent,
   type ToolOfferFilter,
+  type ToolEscalation,
   ToolError,
   type ToolOutputScanner,
   type ToolOutputVerdict,
@@ -31,14 +32,14 @@ export interface ToolInvocation {
 }
 
 /** `escalation` is set when a security check handed the call to a person: it did not execute. */
-export type ToolInvocationResult = ToolResult & { tool: string; durationMs: number; escalation?: { reason: string } };
+export type ToolInvocationResult = ToolResult & { tool: string; durationMs: number; escalation?: ToolEscalation };
 
 /** How a call is invoked: `approved` when a person approved its escalation (escalations then pass). */
 export interface InvokeOptions {
   approved?: boolean;
 }
 
-type Refusal = { reason: string; escalated: boolean };
+type Refusal = { reason: string; escalated: boolean; escalation?: ToolEscalation };
 
 /**
  * The single path from a model's tool call to a tool: lookup, permission, validation, security
@@ -140,7 +141,7 @@ export class ToolInvoker {
     ctx: ToolContext,
     allowed: readonly string[] | undefined,
     options: InvokeOptions,
-  ): Promise<ToolResult & { escalation?: { reason: string } }> {
+  ): Promise<ToolResult & { escalation?: ToolEscalation }> {
     const tool = this.tools.get(call.name);
     if (!tool) {
       return failure(`unknown tool: ${call.name}`);
@@ -161,7 +162,7 @@ export class ToolInvoker {
       const refused = failure(
         `denied by security policy: ${denial.escalated ? 'needs approval: ' : ''}${denial.reason}`,
       );
-      return denial.escalated ? { ...refused, escalation: { reason: denial.reason } } : refused;
+      return denial.escalated ? { ...refused, escalation: denial.escalation ?? { reason: denial.reason } } : refused;
     }
     const executed = await this.execute(tool, parsed.data, ctx);
     return this.scan(executed, call.name, ctx);
@@ -180,7 +181,8 @@ export class ToolInvoker {
             return { reason: verdict.reason, escalated: false };
           case 'escalate':
             if (!approved) {
-              return { reason: verdict.reason, escalated: true };
+              const { decision: _decision, ...escalation } = verdict;
+              return { reason: verdict.reason, escalated: true, escalation };
             }
             break;
         }
