@@ -14,7 +14,7 @@
 // BENCH_APPROVALS_AUDIT_EVENTS (1000).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import pino from 'pino';
@@ -27,7 +27,7 @@ import type { DatabaseService, LoggingRuntime } from '@app/platform';
 // The database helper alone: the @app/testing index also loads the Jest helpers.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { type RunningServer, spawnServer } from './harness';
+import { type RunningServer, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -45,7 +45,6 @@ const BACKENDS = (process.env.BENCH_APPROVALS_BACKENDS ?? 'sqlite,postgres')
   .filter((b): b is Backend => b === 'sqlite' || b === 'postgres');
 const P50_TARGET_MS = 50;
 const WAIT_MS = 30_000;
-const dist = resolve(__dirname, '..', '..');
 
 interface Result {
   backend: Backend;
@@ -101,26 +100,10 @@ async function until<T>(what: string, check: () => Promise<T | null> | T | null)
 }
 
 function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SYNTHORG_DATABASE_URL;
-  delete env.SYNTHORG_DB_PATH;
-  return spawnServer(
-    [join(dist, 'apps/api/src/main.js')],
-    {
-      ...env,
-      ...db.env,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
-      SYNTHORG_CONFIG_FILE: '',
-      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
-      SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
-      SYNTHORG_BUDGET_TOTAL_MONTHLY: '0',
-      SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
-    },
-    60_000,
-    { cwd: scratch, keepTail: true },
-  );
+  return startBenchService(scratch, db, {
+    SYNTHORG_BUDGET_TOTAL_MONTHLY: '0',
+    SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
+  });
 }
 
 /** Arrival times (this process's clock) of the fake provider's chat requests. */

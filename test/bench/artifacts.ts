@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { createDataSource, TaskEntity } from '@app/persistence';
 // Library files alone: the @app/testing index also loads the Jest helpers.
@@ -18,7 +18,7 @@ import { createDataSource, TaskEntity } from '@app/persistence';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
-import { median, type RunningServer, spawnServer } from './harness';
+import { median, type RunningServer, startBenchService } from './harness';
 
 const MB = 1024 * 1024;
 const envInt = (name: string, fallback: number): number => {
@@ -38,7 +38,6 @@ const RSS_GOAL_MB = 20;
 const NODE_FLAG_SETS: string[][] = [[], ['--max-semi-space-size=1']];
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
 const BOUNDARY = 'bench-artifact-boundary';
-const dist = resolve(__dirname, '..', '..');
 
 interface Transfer {
   mbPerSecond: number;
@@ -168,25 +167,16 @@ async function json(
 }
 
 function startService(scratch: string, db: TestDatabase, nodeFlags: string[]): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SYNTHORG_DATABASE_URL;
-  delete env.SYNTHORG_DB_PATH;
-  return spawnServer(
-    [...nodeFlags, join(dist, 'apps/api/src/main.js')],
+  return startBenchService(
+    scratch,
+    db,
     {
-      ...env,
-      ...db.env,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
       SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace'),
       SYNTHORG_ARTIFACTS_DIR: join(scratch, 'artifacts'),
       SYNTHORG_ARTIFACT_MAX_BYTES: String(SIZE),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
-      SYNTHORG_CONFIG_FILE: '',
       SYNTHORG_ENGINE_ENABLED: 'false',
     },
-    60_000,
-    { outputFile: join(scratch, 'service.out') },
+    { nodeFlags, outputFile: join(scratch, 'service.out') },
   );
 }
 

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { mintSystemToken } from '../../apps/api/src/modules/users';
@@ -18,7 +18,7 @@ import { CostRecordEntity, createDataSource } from '@app/persistence';
 // The database helper alone: the @app/testing index also loads the Jest helpers.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { type RunningServer, spawnServer } from './harness';
+import { BENCH_JWT_SECRET, type RunningServer, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -32,8 +32,7 @@ const BACKENDS = (process.env.BENCH_BACKUP_BACKENDS ?? 'sqlite,postgres')
   .split(',')
   .map((b) => b.trim())
   .filter((b): b is Backend => b === 'sqlite' || b === 'postgres');
-const SECRET = 'bench-only-signing-secret-0123456789abcdefghij';
-const dist = resolve(__dirname, '..', '..');
+const SECRET = BENCH_JWT_SECRET;
 
 interface Result {
   backend: Backend;
@@ -99,24 +98,11 @@ async function countRecords(db: TestDatabase): Promise<number> {
 }
 
 function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SYNTHORG_DATABASE_URL;
-  delete env.SYNTHORG_DB_PATH;
-  return spawnServer(
-    [join(dist, 'apps/api/src/main.js')],
-    {
-      ...env,
-      ...db.env,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
-      SYNTHORG_BACKUP_PATH: join(scratch, 'backups'),
-      SYNTHORG_JWT_SECRET: SECRET,
-      SYNTHORG_CONFIG_FILE: '',
-      SYNTHORG_ENGINE_ENABLED: 'false',
-    },
-    60_000,
-    { cwd: scratch, keepTail: true },
-  );
+  return startBenchService(scratch, db, {
+    SYNTHORG_BACKUP_PATH: join(scratch, 'backups'),
+    SYNTHORG_JWT_SECRET: SECRET,
+    SYNTHORG_ENGINE_ENABLED: 'false',
+  });
 }
 
 async function call<T>(port: number, path: string, body?: unknown): Promise<T> {

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -23,7 +23,7 @@ import type { DatabaseService } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // The ledger's own writer, measured as the service runs it.
 import { CostLedgerRepository } from '../../apps/api/src/modules/budget/cost-ledger.repository';
-import { median, type RunningServer, spawnServer } from './harness';
+import { median, type RunningServer, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -48,7 +48,6 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const P99_GOAL_MS = 20;
 const ROLLUP_GOAL_MS = 0.2;
-const dist = resolve(__dirname, '..', '..');
 
 const agentId = (i: number): string => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const taskId = (i: number): string => `bench-task-${String(i).padStart(6, '0')}`;
@@ -167,23 +166,10 @@ async function seed(db: TestDatabase, count: number): Promise<void> {
 }
 
 function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SYNTHORG_DATABASE_URL;
-  delete env.SYNTHORG_DB_PATH;
-  return spawnServer(
-    [join(dist, 'apps/api/src/main.js')],
-    {
-      ...env,
-      ...db.env,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
-      SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace'),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
-      SYNTHORG_CONFIG_FILE: '',
-      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
-      SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
-    },
-    60_000,
+  return startBenchService(
+    scratch,
+    db,
+    { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
     { outputFile: join(scratch, 'service.out') },
   );
 }

@@ -9,13 +9,13 @@
 // Env: BENCH_COORDINATION_BACKENDS (sqlite,postgres).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { type MockLlm, startMockLlm } from '../../apps/mock-llm/src';
 // The database helper alone: the @app/testing index also loads the Jest helpers.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { median, type RunningServer, spawnServer } from './harness';
+import { median, type RunningServer, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -30,7 +30,6 @@ const BACKENDS = (process.env.BENCH_COORDINATION_BACKENDS ?? 'sqlite,postgres')
   .split(',')
   .map((b) => b.trim())
   .filter((b): b is Backend => b === 'sqlite' || b === 'postgres');
-const dist = resolve(__dirname, '..', '..');
 
 interface Phase {
   phase: string;
@@ -60,23 +59,7 @@ async function call<T>(base: string, token: string | null, method: string, path:
 }
 
 function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SYNTHORG_DATABASE_URL;
-  delete env.SYNTHORG_DB_PATH;
-  return spawnServer(
-    [join(dist, 'apps/api/src/main.js')],
-    {
-      ...env,
-      ...db.env,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
-      SYNTHORG_CONFIG_FILE: '',
-      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
-    },
-    60_000,
-    { cwd: scratch, outputFile: join(scratch, 'server.out') },
-  );
+  return startBenchService(scratch, db, {}, { cwd: scratch, outputFile: join(scratch, 'server.out') });
 }
 
 /** One coordination: seconds of the decompose phase, and the dispatch overhead per subtask. */

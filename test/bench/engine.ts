@@ -20,7 +20,7 @@
 // SYNTHORG_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test); a database per run.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { type MockLlm, type ScriptedReply, startMockLlm } from '../../apps/mock-llm/src';
@@ -29,7 +29,7 @@ import { TASK_STATUSES } from '@app/domain';
 // build (types: node only) does not compile.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { median, type RunningServer, spawnServer } from './harness';
+import { median, type RunningServer, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -68,7 +68,6 @@ const POLL_MS = 250;
 const STATUSES = TASK_STATUSES;
 const PASSWORD = 'bench-password-0123';
 const ANSI = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
-const dist = resolve(__dirname, '..', '..');
 
 interface Envelope<T> {
   data: T;
@@ -548,30 +547,13 @@ function startService(
   slots: number,
   extra: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SYNTHORG_DATABASE_URL;
-  delete env.SYNTHORG_DB_PATH;
-  return spawnServer(
-    [join(dist, 'apps/api/src/main.js')],
-    {
-      ...env,
-      ...db.env,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
-      SYNTHORG_CONFIG_FILE: '',
-      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
-      SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
-      SYNTHORG_ENGINE_CONCURRENCY: String(slots),
-      SYNTHORG_ENGINE_AGENT_CONCURRENCY: String(slots),
-      SYNTHORG_ENGINE_GRACE_SECONDS: '2',
-      // The fake provider listens on loopback.
-      SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'false',
-      ...extra,
-    },
-    60_000,
-    { cwd: scratch, keepTail: true }, // data/workspace (the git repository and worktrees) lands in scratch
-  );
+  // data/workspace (the git repository and worktrees) lands in scratch, the service's working directory.
+  return startBenchService(scratch, db, {
+    SYNTHORG_ENGINE_CONCURRENCY: String(slots),
+    SYNTHORG_ENGINE_AGENT_CONCURRENCY: String(slots),
+    SYNTHORG_ENGINE_GRACE_SECONDS: '2',
+    ...extra,
+  });
 }
 
 async function benchBackend(backend: Backend, log: (line: string) => void): Promise<BackendResult> {

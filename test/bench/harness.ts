@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 
+import { join, resolve } from 'node:path';
+
 import autocannon from 'autocannon';
 
 /** Terminal colour codes, stripped from captured console output before matching. */
@@ -41,6 +43,47 @@ export interface SpawnOptions {
 }
 
 /** Spawns a server script that prints `LISTENING <port>` (or the service's own start log) and waits for it. */
+/** The signing secret of every service a bench starts. */
+export const BENCH_JWT_SECRET = 'bench-only-signing-secret-0123456789abcdefghij';
+
+const SERVICE_MAIN = resolve(__dirname, '..', '..', 'apps/api/src/main.js');
+
+/**
+ * The built service on `db`, its logs under `scratch`, with the request limits that would throttle
+ * a load generator lifted, the address checks off for the loopback fake provider, and no
+ * configuration file; `extra` adds or overrides variables, and the
+ * database comes from `db` alone (never from this process's environment).
+ */
+export function startBenchService(
+  scratch: string,
+  db: { env: Record<string, string> },
+  extra: Record<string, string> = {},
+  options: SpawnOptions & { nodeFlags?: string[] } = { cwd: scratch, keepTail: true },
+): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.SYNTHORG_DATABASE_URL;
+  delete env.SYNTHORG_DB_PATH;
+  const { nodeFlags = [], ...spawnOptions } = options;
+  return spawnServer(
+    [...nodeFlags, SERVICE_MAIN],
+    {
+      ...env,
+      ...db.env,
+      SYNTHORG_PORT: '0',
+      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
+      SYNTHORG_JWT_SECRET: BENCH_JWT_SECRET,
+      SYNTHORG_CONFIG_FILE: '',
+      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
+      SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+      // The fake model provider listens on loopback, which the address checks refuse by default.
+      SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'false',
+      ...extra,
+    },
+    60_000,
+    spawnOptions,
+  );
+}
+
 export function spawnServer(
   args: string[],
   env: NodeJS.ProcessEnv,

@@ -7,7 +7,7 @@
 // goal, p99 < 20 ms. Env: BENCH_LIST_BACKENDS (sqlite,postgres).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { createDataSource, TaskEntity } from '@app/persistence';
 // Library files alone: the @app/testing index also loads the Jest helpers, which the bench build
@@ -16,7 +16,7 @@ import { createDataSource, TaskEntity } from '@app/persistence';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
-import { load, median, type RunningServer, type Sample, spawnServer } from './harness';
+import { load, median, type RunningServer, type Sample, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -34,7 +34,6 @@ const BACKENDS = (process.env.BENCH_LIST_BACKENDS ?? 'sqlite,postgres')
   .map((b) => b.trim())
   .filter((b): b is Backend => b === 'sqlite' || b === 'postgres');
 const P99_GOAL_MS = 20;
-const dist = resolve(__dirname, '..', '..');
 
 interface ListResult {
   backend: Backend;
@@ -93,23 +92,10 @@ async function seedTasks(db: TestDatabase, count: number): Promise<void> {
 }
 
 function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.SYNTHORG_DATABASE_URL;
-  delete env.SYNTHORG_DB_PATH;
-  return spawnServer(
-    [join(dist, 'apps/api/src/main.js')],
-    {
-      ...env,
-      ...db.env,
-      SYNTHORG_PORT: '0',
-      SYNTHORG_LOG_DIR: join(scratch, 'logs'),
-      SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace'),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
-      SYNTHORG_CONFIG_FILE: '',
-      SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
-      SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
-    },
-    60_000,
+  return startBenchService(
+    scratch,
+    db,
+    { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
     { outputFile: join(scratch, 'service.out') },
   );
 }

@@ -25,7 +25,7 @@ import { runBackupBench } from './backup';
 import { runBudgetBench } from './budget';
 import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
-import { load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
+import { BENCH_JWT_SECRET, load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
 import { runListBench } from './list';
 import { runSettingsBench } from './settings';
 import { runSecurityBench } from './security';
@@ -87,7 +87,7 @@ async function httpBench(): Promise<void> {
           SYNTHORG_PORT: '0',
           SYNTHORG_LOG_DIR: join(scratch, `${name}-logs`),
           SYNTHORG_WORKSPACE_DIR: join(scratch, `${name}-workspace`), // the engine's git repository, not ./data
-          SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
+          SYNTHORG_JWT_SECRET: BENCH_JWT_SECRET,
           SYNTHORG_CONFIG_FILE: '',
           // The benchmark loads one user from one address: keep the per-client limits out of the way.
           SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',

@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/da
 // eslint-disable-next-line no-restricted-imports
 import { silentLoggingRuntime } from '../../libs/testing/src/silent-logging';
 import { SettingsSnapshot } from '../../apps/api/src/modules/settings';
-import { load, median, type RunningServer, type Sample, spawnServer } from './harness';
+import { BENCH_JWT_SECRET, load, median, type RunningServer, type Sample, spawnServer } from './harness';
 
 const envInt = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -197,7 +197,7 @@ function startService(scratch: string, name: string, database: Record<string, st
       SYNTHORG_PORT: '0',
       SYNTHORG_LOG_DIR: join(scratch, `${name}-logs`),
       SYNTHORG_WORKSPACE_DIR: join(scratch, `${name}-workspace`),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
+      SYNTHORG_JWT_SECRET: BENCH_JWT_SECRET,
       SYNTHORG_CONFIG_FILE: '',
       SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000',
       SYNTHORG_RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { median } from './harness';
+import { BENCH_JWT_SECRET, median } from './harness';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_START_ROUNDS ?? 3) || 3);
 const GOAL_MS = 3000;
@@ -54,7 +54,7 @@ async function launch(dataDir: string): Promise<number> {
       SYNTHORG_DB_PATH: join(dataDir, 'synthorg.db'),
       SYNTHORG_LOG_DIR: join(dataDir, 'logs'),
       SYNTHORG_WORKSPACE_DIR: join(dataDir, 'workspace'),
-      SYNTHORG_JWT_SECRET: 'bench-only-signing-secret-0123456789abcdefghij',
+      SYNTHORG_JWT_SECRET: BENCH_JWT_SECRET,
       SYNTHORG_CONFIG_FILE: '',
     },
   });

@@ -8,6 +8,7 @@ import { DatabaseService } from '@app/platform';
 import { createTestDatabase, eventually, testBackends } from '@app/testing';
 
 import {
+  addMockProvider,
   bearer,
   type ChildServer,
   createCompany,
@@ -50,17 +51,7 @@ jest.setTimeout(90_000);
 /** A company with the mock provider on `t`; answers the CEO token, the first agent's name and a project. */
 async function organisation(t: TestApp, mock: MockLlm, token?: string) {
   const ceo = token ?? (await setupCeo(t));
-  await t.http
-    .post('/api/v1/providers')
-    .set(bearer(ceo))
-    .send({
-      name: 'mock',
-      gateway_provider: 'openai',
-      auth_type: 'none',
-      base_url: `${mock.url}/v1`,
-      models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-    })
-    .expect(201);
+  await addMockProvider(t, ceo, mock);
   const company = await createCompany(t, ceo);
   const project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Secrets' }).expect(201)).body
     .data.id as string;

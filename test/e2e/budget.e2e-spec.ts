@@ -4,6 +4,7 @@ import { ErrorCode } from '@app/domain';
 import { eventually, testBackends } from '@app/testing';
 
 import {
+  addMockProvider,
   bearer,
   createCompany,
   expectError,
@@ -36,17 +37,7 @@ describe.each(testBackends())('budget on %s', (backend) => {
     mock = await startMockLlm();
     t = await startTestApp({ backend, env: ENV });
     ceo = await setupCeo(t);
-    await t.http
-      .post('/api/v1/providers')
-      .set(bearer(ceo))
-      .send({
-        name: 'mock',
-        gateway_provider: 'openai',
-        auth_type: 'none',
-        base_url: `${mock.url}/v1`,
-        models: [{ id: 'mock-small', alias: 'small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-      })
-      .expect(201);
+    await addMockProvider(t, ceo, mock, { alias: 'small' });
     const company = await createCompany(t, ceo);
     const agents = (await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[];
     const first = agents.find((a) => a.name === company.agents[0].name) as Json;

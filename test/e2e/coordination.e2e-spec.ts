@@ -3,6 +3,7 @@ import { EventBus, subscribeTo } from '@app/platform';
 import { createTestDatabase, eventually, testBackends } from '@app/testing';
 
 import {
+  addMockProvider,
   bearer,
   createCompany,
   expectError,
@@ -36,17 +37,7 @@ describe.each(testBackends())('coordination of a task on %s', (backend) => {
       env: { SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1', SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' },
     });
     ceo = await setupCeo(t);
-    await t.http
-      .post('/api/v1/providers')
-      .set(bearer(ceo))
-      .send({
-        name: 'mock',
-        gateway_provider: 'openai',
-        auth_type: 'none',
-        base_url: `${mock.url}/v1`,
-        models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-      })
-      .expect(201);
+    await addMockProvider(t, ceo, mock);
     agents = (await createCompany(t, ceo)).agents.map((a) => a.name);
     project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Coord' }).expect(201)).body.data
       .id as string;
@@ -213,17 +204,7 @@ postgresOnly('coordination across two replicas on one Postgres', () => {
     const b = await startTestApp({ backend: 'postgres', database: db, env });
     try {
       const ceo = await setupCeo(a);
-      await a.http
-        .post('/api/v1/providers')
-        .set(bearer(ceo))
-        .send({
-          name: 'mock',
-          gateway_provider: 'openai',
-          auth_type: 'none',
-          base_url: `${mock.url}/v1`,
-          models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-        })
-        .expect(201);
+      await addMockProvider(a, ceo, mock);
       await createCompany(a, ceo);
       await a.http
         .put('/api/v1/settings/coordination/max_concurrent_tasks_per_agent')

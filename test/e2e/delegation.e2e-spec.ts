@@ -6,7 +6,16 @@ import { DatabaseService } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
 import { DelegationService } from '../../apps/api/src/modules/delegation';
-import { bearer, createCompany, type MockLlm, setupCeo, startMockLlm, startTestApp, type TestApp } from '../support';
+import {
+  addMockProvider,
+  bearer,
+  createCompany,
+  type MockLlm,
+  setupCeo,
+  startMockLlm,
+  startTestApp,
+  type TestApp,
+} from '../support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -27,17 +36,7 @@ describe.each(testBackends())('delegation on %s', (backend) => {
     mock = await startMockLlm();
     t = await startTestApp({ backend, listen: true, env: { SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1' } });
     ceo = await setupCeo(t);
-    await t.http
-      .post('/api/v1/providers')
-      .set(bearer(ceo))
-      .send({
-        name: 'mock',
-        gateway_provider: 'openai',
-        auth_type: 'none',
-        base_url: `${mock.url}/v1`,
-        models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-      })
-      .expect(201);
+    await addMockProvider(t, ceo, mock);
     await createCompany(t, ceo);
     // delegate_task is a communication tool: granted by elevated access or an explicit allow.
     const repo = t.app.get(DatabaseService).dataSource.getRepository(AgentEntity);

@@ -3,6 +3,7 @@ import { testBackends } from '@app/testing';
 
 import { openClient, wsUrl } from '../integration/events/ws-test-client';
 import {
+  addMockProvider,
   bearer,
   createCompany,
   expectError,
@@ -74,17 +75,7 @@ describe.each(testBackends())('meetings on %s', (backend) => {
     // Action-item tasks stay assigned: no run takes the mock's scripted replies from the meetings.
     t = await startTestApp({ backend, listen: true, env: { SYNTHORG_ENGINE_ENABLED: 'false' } });
     ceo = await setupCeo(t);
-    await t.http
-      .post('/api/v1/providers')
-      .set(bearer(ceo))
-      .send({
-        name: 'mock',
-        gateway_provider: 'openai',
-        auth_type: 'none',
-        base_url: `${mock.url}/v1`,
-        models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-      })
-      .expect(201);
+    await addMockProvider(t, ceo, mock);
     const agents = (await createCompany(t, ceo)).agents;
     [lead, member] = [agents[0].name, agents[1].name];
     const pair = [lead, member];

@@ -7,6 +7,7 @@ import { MessagePosting } from '../../apps/api/src/modules/messages';
 import { systemToken } from '../attack/support/attack-app';
 import { openClient, type WsTestClient, wsUrl } from '../integration/events/ws-test-client';
 import {
+  addMockProvider,
   bearer,
   createCompany,
   expectError,
@@ -37,17 +38,7 @@ describe.each(testBackends())('messages and channels on %s', (backend) => {
     mock = await startMockLlm();
     t = await startTestApp({ backend, listen: true, env: { SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1' } });
     ceo = await setupCeo(t);
-    await t.http
-      .post('/api/v1/providers')
-      .set(bearer(ceo))
-      .send({
-        name: 'mock',
-        gateway_provider: 'openai',
-        auth_type: 'none',
-        base_url: `${mock.url}/v1`,
-        models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-      })
-      .expect(201);
+    await addMockProvider(t, ceo, mock);
     agents = (await createCompany(t, ceo)).agents.map((a) => a.name);
     // Messaging is the communication category: an agent needs elevated access or an explicit allow.
     const repo = t.app.get(DatabaseService).dataSource.getRepository(AgentEntity);

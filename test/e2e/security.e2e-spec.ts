@@ -8,6 +8,7 @@ import { eventually, testBackends } from '@app/testing';
 
 import { AutonomyControl, RunOutcomeWatcher } from '../../apps/api/src/modules/security';
 import {
+  addMockProvider,
   bearer,
   createCompany,
   expectError,
@@ -44,17 +45,7 @@ describe.each(testBackends())('security on %s', (backend) => {
     mock = await startMockLlm();
     t = await startTestApp({ backend, env: ENGINE_ENV });
     ceo = await setupCeo(t);
-    await t.http
-      .post('/api/v1/providers')
-      .set(bearer(ceo))
-      .send({
-        name: 'mock',
-        gateway_provider: 'openai',
-        auth_type: 'none',
-        base_url: `${mock.url}/v1`,
-        models: [{ id: 'mock-small', alias: 'small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-      })
-      .expect(201);
+    await addMockProvider(t, ceo, mock, { alias: 'small' });
     const company = await createCompany(t, ceo);
     const agents = (await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[];
     const pick = (name: string) => {

@@ -1,6 +1,15 @@
 import { eventually, testBackends } from '@app/testing';
 
-import { bearer, createCompany, type MockLlm, setupCeo, startMockLlm, startTestApp, type TestApp } from '../support';
+import {
+  addMockProvider,
+  bearer,
+  createCompany,
+  type MockLlm,
+  setupCeo,
+  startMockLlm,
+  startTestApp,
+  type TestApp,
+} from '../support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -17,17 +26,7 @@ describe.each(testBackends())('a completed task’s committed files as artifacts
     mock = await startMockLlm();
     t = await startTestApp({ backend, env: { SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1' } });
     ceo = await setupCeo(t);
-    await t.http
-      .post('/api/v1/providers')
-      .set(bearer(ceo))
-      .send({
-        name: 'mock',
-        gateway_provider: 'openai',
-        auth_type: 'none',
-        base_url: `${mock.url}/v1`,
-        models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
-      })
-      .expect(201);
+    await addMockProvider(t, ceo, mock);
     agent = (await createCompany(t, ceo)).agents[0].name;
     project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'Ship' }).expect(201)).body.data
       .id as string;

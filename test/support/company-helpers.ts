@@ -25,6 +25,24 @@ function dataSource(t: TestApp) {
   return t.app.get(DatabaseService).dataSource;
 }
 
+/**
+ * Registers the fake model provider through the API as `mock` (no auth, one model `mock-small` at 1
+ * and 2 per 1,000 tokens, so every call costs something), the way most engine specs start.
+ */
+export async function addMockProvider(
+  t: TestApp,
+  token: string,
+  mock: { url: string },
+  options: { alias?: string } = {},
+): Promise<void> {
+  const model = { id: 'mock-small', ...options, cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 };
+  await t.http
+    .post('/api/v1/providers')
+    .set(bearer(token))
+    .send({ name: 'mock', gateway_provider: 'openai', auth_type: 'none', base_url: `${mock.url}/v1`, models: [model] })
+    .expect(201);
+}
+
 /** A registered provider row, as the providers API stores it (no secrets). */
 export async function seedProvider(t: TestApp, name = 'test-provider', models: SeedModel[] = DEFAULT_MODELS) {
   const now = new Date();
