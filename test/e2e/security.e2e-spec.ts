@@ -310,7 +310,8 @@ describe.each(testBackends())('security on %s', (backend) => {
     }
     const watcher = t.app.get(RunOutcomeWatcher);
     await watcher.idle();
-    const waiting = await eventually(trust, (x) => x.pending_approval_id !== null);
+    // The claim on the trust row comes first, the change record after the item is filed.
+    const waiting = await eventually(trust, (x) => x.pending_approval_id !== null && x.changes.length > 0);
     expect(waiting).toMatchObject({ access_level: 'standard', pending_level: 'elevated' });
     expect(waiting.trust_score).toBeGreaterThanOrEqual(0.8);
     expect(waiting.changes[0]).toMatchObject({ from_level: 'standard', to_level: 'elevated', outcome: 'pending' });
@@ -333,7 +334,11 @@ describe.each(testBackends())('security on %s', (backend) => {
       .set(bearer(ceo))
       .send({ comment: 'earned it' })
       .expect(200);
-    const elevated = await eventually(trust, (x) => x.access_level === 'elevated');
+    // The agent's access level is written first (the agents module), the change record after it.
+    const elevated = await eventually(
+      trust,
+      (x) => x.access_level === 'elevated' && (x.changes as Json[])[0]?.outcome === 'applied',
+    );
     expect(elevated).toMatchObject({ pending_level: null, pending_approval_id: null });
     expect(elevated.changes[0]).toMatchObject({ to_level: 'elevated', outcome: 'applied' });
     const shown = (await t.http.get(`/api/v1/agents/${third.name}`).set(bearer(ceo)).expect(200)).body.data;
