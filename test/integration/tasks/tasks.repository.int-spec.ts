@@ -191,6 +191,35 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     expect(await repo.findById('a')).toMatchObject({ runHeartbeatAt: beat, version: 1 });
     expect(await repo.findById('b')).toMatchObject({ runHeartbeatAt: null, version: 1 });
   });
+
+  it("should find a former agent's tasks by name in any case, through an index rather than a scan", async () => {
+    await repo.insert({ ...storedTask('task-name-1'), assignedTo: 'Zoe', status: 'assigned' });
+    await repo.insert({ ...storedTask('task-name-2'), assignedTo: 'someone-else', status: 'assigned' });
+    const page = await repo.page({ status: null, assignedTo: { ref: 'ZOE' } }, { offset: 0, limit: 10 });
+    expect(page.items.map((t) => t.id)).toEqual(['task-name-1']);
+
+    const filter = `(assignee_id IN ('agent-x') OR LOWER(assigned_to) = 'zoe')`;
+    const runner = store.source.createQueryRunner();
+    try {
+      let plan: string;
+      if (backend === 'sqlite') {
+        const rows = (await runner.query(`EXPLAIN QUERY PLAN SELECT id FROM tasks WHERE ${filter}`)) as {
+          detail: string;
+        }[];
+        plan = rows.map((r) => r.detail).join('\n');
+      } else {
+        // A two-row table is cheapest to scan; with scans priced out the planner shows which indexes serve.
+        await runner.startTransaction();
+        await runner.query('SET LOCAL enable_seqscan = off');
+        const rows = (await runner.query(`EXPLAIN SELECT id FROM tasks WHERE ${filter}`)) as Record<string, string>[];
+        plan = rows.map((r) => Object.values(r).join(' ')).join('\n');
+        await runner.rollbackTransaction();
+      }
+      expect(plan).toContain('IDX_tasks_assigned_to_lower');
+    } finally {
+      await runner.release();
+    }
+  });
 });
 
 function assigned(name: string, agentId: string): Partial<TaskEntity> {

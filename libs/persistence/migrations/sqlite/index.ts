@@ -17,6 +17,7 @@ import { DelegationRecords1795620365157 } from './1795620365157-delegation-recor
 import { Meetings1795620380907 } from './1795620380907-meetings';
 import { RiskRecords1795700000000 } from './1795700000000-risk-records';
 import { CostRecordPageIndexes1795700000001 } from './1795700000001-cost-record-page-indexes';
+import { TaskAssigneeNameIndex1795700000002 } from './1795700000002-task-assignee-name-index';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
 export const SQLITE_MIGRATIONS = [
@@ -39,4 +40,5 @@ export const SQLITE_MIGRATIONS = [
   Meetings1795620380907,
   RiskRecords1795700000000,
   CostRecordPageIndexes1795700000001,
+  TaskAssigneeNameIndex1795700000002,
 ];

@@ -13,6 +13,8 @@ import type { JsonValue } from './json';
 @Index(['status', 'createdAt', 'id'])
 @Index(['assigneeId', 'status'])
 @Index(['project', 'createdAt', 'id'])
+// LOWER(assigned_to), for the assignee filter's name match: an expression index, made by a migration.
+@Index('IDX_tasks_assigned_to_lower', { synchronize: false })
 export class TaskEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;
