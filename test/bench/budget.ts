@@ -13,8 +13,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { DataSource, EntityManager } from 'typeorm';
-
 import { CostRecordEntity, CostRollupEntity, createDataSource } from '@app/persistence';
 import type { DatabaseService } from '@app/platform';
 // Library files alone: the @app/testing index also loads the Jest helpers, which the bench build
@@ -24,6 +22,7 @@ import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/da
 // The ledger's own writer, measured as the service runs it.
 import { CostLedgerRepository } from '../../apps/api/src/modules/budget/cost-ledger.repository';
 import { median, type RunningServer, startBenchService } from './harness';
+import { firstRunToken, insertRows } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -80,35 +79,6 @@ function recordAt(i: number, start: number, step: number): Row {
     callCategory: 'productive',
     timestamp: new Date(start + i * step),
   };
-}
-
-/** Multi-row INSERTs of `rows` into `entity`'s table, the values converted as TypeORM stores them. */
-async function insertRows(
-  manager: EntityManager,
-  source: DataSource,
-  entity: new () => object,
-  rows: readonly object[],
-  batch: number,
-): Promise<void> {
-  const { driver } = source;
-  const metadata = source.getMetadata(entity);
-  const columns = metadata.columns;
-  const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
-  for (let from = 0; from < rows.length; from += batch) {
-    const values: unknown[] = [];
-    const tuples: string[] = [];
-    for (const row of rows.slice(from, from + batch)) {
-      const marks = columns.map((column) => {
-        values.push(driver.preparePersistentValue(column.getEntityValue(row), column));
-        return driver.createParameter(column.propertyName, values.length - 1);
-      });
-      tuples.push(`(${marks.join(', ')})`);
-    }
-    await manager.query(
-      `INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${tuples.join(', ')}`,
-      values,
-    );
-  }
 }
 
 /** Seeds the records and, from the same rows, their hour, day and task rollups; answers a sample agent and task. */
@@ -172,19 +142,6 @@ function startService(scratch: string, db: TestDatabase): Promise<RunningServer>
     { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
     { outputFile: join(scratch, 'service.out') },
   );
-}
-
-async function firstRunToken(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password-0123' }),
-  });
-  const body = (await res.json()) as { data?: { token?: string } };
-  if (!body.data?.token) {
-    throw new Error(`setup failed: ${res.status}`);
-  }
-  return body.data.token;
 }
 
 function percentile(sorted: readonly number[], p: number): number {

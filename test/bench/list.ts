@@ -17,6 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/da
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
 import { load, median, type RunningServer, type Sample, startBenchService } from './harness';
+import { firstRunToken, insertRows } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -52,37 +53,30 @@ interface ListResult {
 async function seedTasks(db: TestDatabase, count: number): Promise<void> {
   const source = await createDataSource(db.settings).initialize();
   try {
-    const { driver } = source;
-    const columns = source.getMetadata(TaskEntity).columns;
-    const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
     // Under both dialects' bound-parameter ceilings (about 30 columns a row).
     const batch = db.settings.backend === 'sqlite' ? 500 : 1000;
     const start = Date.UTC(2026, 0, 1);
     await source.transaction(async (manager) => {
       for (let from = 0; from < count; from += batch) {
-        const values: unknown[] = [];
-        const tuples: string[] = [];
+        const rows: TaskEntity[] = [];
         for (let i = from; i < Math.min(from + batch, count); i++) {
           const at = new Date(start + i * 60_000);
-          const row = taskRow({
-            id: `bench-${String(i).padStart(7, '0')}`,
-            title: `Benchmark task ${i}`,
-            description: 'A task seeded for the list benchmark, with a description of realistic length.',
-            project: 'bench-project',
-            createdBy: 'bench',
-            reviewers: ['reviewer-1'],
-            acceptanceCriteria: [{ description: 'the page answers quickly', met: false }],
-            budgetLimit: 1.5,
-            createdAt: at,
-            updatedAt: at,
-          });
-          const marks = columns.map((column) => {
-            values.push(driver.preparePersistentValue(column.getEntityValue(row), column));
-            return driver.createParameter(column.propertyName, values.length - 1);
-          });
-          tuples.push(`(${marks.join(', ')})`);
+          rows.push(
+            taskRow({
+              id: `bench-${String(i).padStart(7, '0')}`,
+              title: `Benchmark task ${i}`,
+              description: 'A task seeded for the list benchmark, with a description of realistic length.',
+              project: 'bench-project',
+              createdBy: 'bench',
+              reviewers: ['reviewer-1'],
+              acceptanceCriteria: [{ description: 'the page answers quickly', met: false }],
+              budgetLimit: 1.5,
+              createdAt: at,
+              updatedAt: at,
+            }),
+          );
         }
-        await manager.query(`INSERT INTO ${driver.escape('tasks')} (${names}) VALUES ${tuples.join(', ')}`, values);
+        await insertRows(manager, source, TaskEntity, rows, batch);
       }
     });
     await source.query(db.settings.backend === 'sqlite' ? 'ANALYZE' : 'VACUUM ANALYZE tasks');
@@ -98,20 +92,6 @@ function startService(scratch: string, db: TestDatabase): Promise<RunningServer>
     { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
     { outputFile: join(scratch, 'service.out') },
   );
-}
-
-/** Creates the first CEO on the fresh service and returns its token. */
-async function firstRunToken(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password-0123' }),
-  });
-  const body = (await res.json()) as { data?: { token?: string } };
-  if (!body.data?.token) {
-    throw new Error(`setup failed: ${res.status}`);
-  }
-  return body.data.token;
 }
 
 async function benchBackend(backend: Backend, log: (line: string) => void): Promise<ListResult> {

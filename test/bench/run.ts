@@ -26,6 +26,7 @@ import { runBudgetBench } from './budget';
 import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
 import { BENCH_JWT_SECRET, load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
+import { firstRunToken } from './seeding';
 import { runListBench } from './list';
 import { runSettingsBench } from './settings';
 import { runSecurityBench } from './security';
@@ -177,20 +178,6 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
   line('c/b', ratio(c, b), '0.80');
   line('d/b', ratio(d, b), '0.70');
   line('e/d', ratio(e, d), '0.70');
-}
-
-/** Creates the first CEO on the fresh service and returns its token. */
-async function firstRunToken(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password-0123' }),
-  });
-  const body = (await res.json()) as { data?: { token?: string } };
-  if (!body.data?.token) {
-    throw new Error(`setup failed: ${res.status}`);
-  }
-  return body.data.token;
 }
 
 void main().catch((error: unknown) => {

@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/da
 import { silentLoggingRuntime } from '../../libs/testing/src/silent-logging';
 import { SettingsSnapshot } from '../../apps/api/src/modules/settings';
 import { BENCH_JWT_SECRET, load, median, type RunningServer, type Sample, spawnServer } from './harness';
+import { firstRunToken } from './seeding';
 
 const envInt = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -206,17 +207,4 @@ function startService(scratch: string, name: string, database: Record<string, st
     30_000,
     { outputFile: join(scratch, `${name}.out`) },
   );
-}
-
-async function firstRunToken(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password-0123' }),
-  });
-  const body = (await res.json()) as { data?: { token?: string } };
-  if (!body.data?.token) {
-    throw new Error(`setup failed: ${res.status}`);
-  }
-  return body.data.token;
 }
