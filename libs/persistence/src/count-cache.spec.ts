@@ -34,4 +34,64 @@ describe('CountCache', () => {
       jest.useRealTimers();
     }
   });
+
+  it('should answer a total past its time limit as stale for one more limit, then not at all', () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const cache = new CountCache(1000);
+      cache.set('open', 7, cache.mark());
+
+      jest.setSystemTime(1500);
+      expect(cache.lookup('open')).toEqual({ total: 7, stale: true, pending: undefined });
+      expect(cache.get('open')).toBeUndefined();
+      jest.setSystemTime(2001);
+      expect(cache.lookup('open').total).toBeUndefined();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('should let concurrent lookups wait for one count in flight, and remember what it answers', async () => {
+    const cache = new CountCache();
+    let answer: (total: number) => void = () => undefined;
+    const counting = new Promise<number>((resolve) => (answer = resolve));
+    cache.track('open', cache.mark(), counting);
+
+    expect(cache.refreshing('open')).toBe(true);
+    const pending = cache.lookup('open').pending;
+    expect(pending).toBe(counting);
+    answer(12);
+    await expect(pending).resolves.toBe(12);
+    await Promise.resolve();
+
+    expect(cache.refreshing('open')).toBe(false);
+    expect(cache.lookup('open')).toEqual({ total: 12, stale: false, pending: undefined });
+  });
+
+  it('should not offer a count begun before a write, nor remember it', async () => {
+    const cache = new CountCache();
+    let answer: (total: number) => void = () => undefined;
+    const counting = new Promise<number>((resolve) => (answer = resolve));
+    cache.track('open', cache.mark(), counting);
+
+    cache.invalidate();
+    expect(cache.lookup('open').pending).toBeUndefined();
+    answer(12);
+    await counting;
+    await Promise.resolve();
+
+    expect(cache.lookup('open').total).toBeUndefined();
+  });
+
+  it('should forget a failed count without remembering anything', async () => {
+    const cache = new CountCache();
+    const failing = Promise.reject(new Error('connection lost'));
+    cache.track('open', cache.mark(), failing);
+
+    await expect(failing).rejects.toThrow('connection lost');
+    await Promise.resolve();
+
+    expect(cache.refreshing('open')).toBe(false);
+    expect(cache.lookup('open').total).toBeUndefined();
+  });
 });

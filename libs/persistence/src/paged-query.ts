@@ -30,56 +30,168 @@ export interface PagedQuery {
 /** Column alias of the total riding on every row of the page (never a column of a table). */
 const TOTAL = '__page_total';
 
+type Manager = EntityManager;
+type Row<R> = R & { [TOTAL]?: unknown };
+
 /**
  * Reads one page as raw rows (no entity hydration) and counts the rows matching the same filter, in
  * one statement: the count is an uncorrelated scalar subquery, which SQLite and Postgres evaluate
  * once per statement and both answer from an index when one covers the filter. An empty page past
- * the end carries no total, so only then is the count asked for on its own. With `counts`, a total
- * still remembered for the filter is used instead and the statement reads the page alone.
+ * the end carries no total, so only then is the count asked for on its own.
+ *
+ * With `counts`, a total the cache still holds is answered instead and the statement reads the page
+ * alone; a total past its time limit is answered while one background count refreshes it; and a
+ * request that finds a count of its filter already being read waits for that one rather than
+ * counting again (see {@link CountCache}).
  *
  * The rows carry the database's own values: decode them with {@link rawIso}, {@link rawJson},
- * {@link rawBool} and {@link rawNumber}, which accept what either dialect answers.
+ * {@link rawBool} and {@link rawNumber}, which accept what either dialect answers. Timestamp columns
+ * arrive as UTC text of one shape on both dialects (`YYYY-MM-DD HH:MM:SS.SSS`): Postgres formats them
+ * itself, so no Date is built per row only to be written back as text.
  */
 export async function pagedQuery<R extends object>(query: PagedQuery): Promise<RawPage<R>> {
   const manager = 'manager' in query.source ? query.source.manager : query.source;
-  const driver = manager.connection.driver;
   const where = query.where && query.where.length > 0 ? ` WHERE ${query.where.join(' AND ')}` : '';
-  const from = `FROM ${driver.escape(query.table)}${where}`;
+  const from = `FROM ${manager.connection.driver.escape(query.table)}${where}`;
   const named = query.params ?? {};
-  const key = query.counts ? `${from} ${JSON.stringify(named)}` : '';
-  const known = query.counts?.get(key);
-  const mark = query.counts?.mark() ?? 0;
-  const columns = query.columns.map((c) => driver.escape(c)).join(', ');
-  const counted = known === undefined ? `, (SELECT COUNT(*) ${from}) AS ${TOTAL}` : '';
+  const counts = query.counts;
+  const read = (counted: boolean): Promise<Row<R>[]> => readPage<R>(manager, query, from, named, counted);
+  if (!counts) {
+    return withTotal(manager, query, from, named, await read(true));
+  }
+  const key = `${from} ${JSON.stringify(named)}`;
+  const mark = counts.mark();
+  const known = counts.lookup(key);
+  if (known.total !== undefined) {
+    if (known.stale && !counts.refreshing(key)) {
+      // Outside any unit of work the caller may have passed: the refresh outlives this request.
+      const refresh = count(manager.connection.manager, from, named).catch(() => undefined);
+      counts.track(key, mark, refresh);
+    }
+    return { rows: await read(false), total: known.total };
+  }
+  if (known.pending) {
+    const [rows, shared] = await Promise.all([read(false), known.pending.catch(() => undefined)]);
+    return { rows, total: shared ?? (await count(manager, from, named)) };
+  }
+  const statement = read(true);
+  const total = statement.then((rows) => (rows[0] !== undefined || query.offset === 0 ? totalOf(rows) : undefined));
+  counts.track(key, mark, total);
+  const page = await withTotal<R>(manager, query, from, named, await statement);
+  counts.set(key, page.total, mark); // the total past the last page, counted on its own
+  return page;
+}
+
+/** The page's statement; `counted` adds the filter's total to every row. */
+async function readPage<R extends object>(
+  manager: Manager,
+  query: PagedQuery,
+  from: string,
+  named: Record<string, unknown>,
+  counted: boolean,
+): Promise<Row<R>[]> {
+  const driver = manager.connection.driver;
+  const plan = selectPlan(manager, query);
+  const total = counted ? `, (SELECT COUNT(*) ${from}) AS ${TOTAL}` : '';
   const [filtered, params] = driver.escapeQueryWithParameters(
-    `SELECT ${columns}${counted} ${from} ORDER BY ${query.orderBy.join(', ')}`,
+    `SELECT ${plan.columns}${total} ${from} ORDER BY ${plan.orderBy}`,
     named,
   );
   // The window is bound, not spliced in: each offset would otherwise be a new statement to prepare.
   const limit = driver.createParameter('limit', params.length);
   const offset = driver.createParameter('offset', params.length + 1);
   const bound: unknown[] = [...(params as unknown[]), query.limit, query.offset];
-  const rows = await manager.query<(R & { [TOTAL]?: unknown })[]>(`${filtered} LIMIT ${limit} OFFSET ${offset}`, bound);
-  let total = known;
-  if (total === undefined) {
-    const first = rows[0];
-    total = first !== undefined ? rawNumber(first[TOTAL]) : query.offset === 0 ? 0 : await count(manager, from, named);
-    for (const row of rows) {
-      // The last column read: deleting it takes the row back to its previous shape, a cheap step.
-      delete row[TOTAL];
-    }
-    query.counts?.set(key, total, mark);
+  return manager.query<Row<R>[]>(`${filtered} LIMIT ${limit} OFFSET ${offset}`, bound);
+}
+
+/** The rows of a counted statement without their total column, and that total. */
+async function withTotal<R extends object>(
+  manager: Manager,
+  query: PagedQuery,
+  from: string,
+  named: Record<string, unknown>,
+  rows: Row<R>[],
+): Promise<RawPage<R>> {
+  const total = rows[0] !== undefined || query.offset === 0 ? totalOf(rows) : await count(manager, from, named);
+  for (const row of rows) {
+    // The last column read: deleting it takes the row back to its previous shape, a cheap step.
+    delete row[TOTAL];
   }
   return { rows, total };
 }
 
-async function count(manager: EntityManager, from: string, named: Record<string, unknown>): Promise<number> {
+function totalOf(rows: readonly { [TOTAL]?: unknown }[]): number {
+  const first = rows[0];
+  return first === undefined ? 0 : rawNumber(first[TOTAL]);
+}
+
+async function count(manager: Manager, from: string, named: Record<string, unknown>): Promise<number> {
   const [sql, params] = manager.connection.driver.escapeQueryWithParameters(
     `SELECT COUNT(*) AS ${TOTAL} ${from}`,
     named,
   );
   const rows = await manager.query<Record<string, unknown>[]>(sql, params);
   return rawNumber(rows[0]?.[TOTAL]);
+}
+
+/** The select list and ORDER BY of one table's page, worked out once per data source. */
+interface SelectPlan {
+  columns: string;
+  orderBy: string;
+}
+
+const TIMESTAMP_TEXT = `'YYYY-MM-DD HH24:MI:SS.MS'`;
+const ORDER_TERM = /^([A-Za-z_][A-Za-z0-9_]*)(\s+(?:ASC|DESC))?$/i;
+const plans = new WeakMap<object, Map<string, SelectPlan>>();
+
+/**
+ * On Postgres a `timestamp` column is selected as `to_char(column, …) AS column`, the text SQLite
+ * stores; every other column, and every column on SQLite, as itself. A bare column of ORDER BY is
+ * qualified by its table, since on Postgres a bare name means the output column of that name
+ * first, and sorting by the text would pass the column's index by.
+ */
+function selectPlan(manager: Manager, query: PagedQuery): SelectPlan {
+  const connection = manager.connection;
+  let byQuery = plans.get(connection);
+  if (!byQuery) {
+    byQuery = new Map();
+    plans.set(connection, byQuery);
+  }
+  const key = `${query.table}\u0000${query.columns.join(',')}\u0000${query.orderBy.join(',')}`;
+  let plan = byQuery.get(key);
+  if (!plan) {
+    plan = buildPlan(manager, query);
+    byQuery.set(key, plan);
+  }
+  return plan;
+}
+
+function buildPlan(manager: Manager, query: PagedQuery): SelectPlan {
+  const connection = manager.connection;
+  const driver = connection.driver;
+  const table = driver.escape(query.table);
+  const timestamps = new Set<string>();
+  if (connection.options.type === 'postgres') {
+    const metadata = connection.entityMetadatas.find((entity) => entity.tableName === query.table);
+    for (const column of metadata?.columns ?? []) {
+      if (driver.normalizeType(column) === 'timestamp without time zone') {
+        timestamps.add(column.databaseName);
+      }
+    }
+  }
+  const columns = query.columns
+    .map((name) => {
+      const escaped = driver.escape(name);
+      return timestamps.has(name) ? `to_char(${table}.${escaped}, ${TIMESTAMP_TEXT}) AS ${escaped}` : escaped;
+    })
+    .join(', ');
+  const orderBy = query.orderBy
+    .map((term) => {
+      const match = ORDER_TERM.exec(term.trim());
+      return match ? `${table}.${driver.escape(match[1] ?? '')}${match[2] ?? ''}` : term;
+    })
+    .join(', ');
+  return { columns, orderBy };
 }
 
 /**

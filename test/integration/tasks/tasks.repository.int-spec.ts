@@ -145,6 +145,32 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     expect(await repo.page(open, { offset: 0, limit: 1 })).toEqual({ items: [], total: 0 });
   });
 
+  it('should count a filter once for concurrent pages, and read timestamps as text of one shape', async () => {
+    for (let i = 0; i < 5; i++) {
+      await repo.insert(storedTask(`concurrent-${i}`));
+    }
+    const counts: string[] = [];
+    const query = store.database.dataSource.manager.query.bind(store.database.dataSource.manager);
+    const spy = jest.spyOn(store.database.dataSource.manager, 'query').mockImplementation((sql: string, params) => {
+      if (sql.includes('COUNT(*)')) {
+        counts.push(sql);
+      }
+      return query(sql, params);
+    });
+    try {
+      const pages = await Promise.all(
+        [0, 1, 2, 3, 4].map((offset) => repo.page({ status: null }, { offset, limit: 1 })),
+      );
+
+      expect(pages.map((p) => [p.items[0]?.id, p.total])).toEqual([0, 1, 2, 3, 4].map((i) => [`concurrent-${i}`, 5]));
+      expect(counts).toHaveLength(1);
+      // SQLite stores this text; Postgres formats its timestamp column the same way.
+      expect(pages[0]?.items[0]?.created_at).toBe('2026-01-02 03:04:05.678');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('should pick up stale runs of other owners and, when asked, interrupted tasks, never a live run', async () => {
     const staleBefore = new Date('2026-01-02T10:00:00.000Z');
     const old = new Date(staleBefore.getTime() - 60_000);
