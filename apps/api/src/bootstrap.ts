@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import cookieParser from 'cookie-parser';
+import { json } from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import pino from 'pino';
 
@@ -13,13 +14,12 @@ import {
   COOKIE_SECURE_SETTING,
   createLogging,
   createProtectiveHeaders,
-  createBodyDepthMiddleware,
   createValidationPipe,
   JsonReplyExpressAdapter,
   type LoggingRuntime,
   readConfigSources,
   readStoredSettings,
-  rejectNulCharacters,
+  createRequestBodyMiddleware,
   createRequestContextMiddleware,
   resolveBackendHint,
   ShutdownState,
@@ -139,9 +139,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
     }),
   );
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: config.server.bodyLimit });
-  app.use(createBodyDepthMiddleware());
-  app.use(rejectNulCharacters);
+  app.use(createRequestBodyMiddleware(json({ limit: config.server.bodyLimit })));
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));

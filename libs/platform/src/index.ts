@@ -20,6 +20,7 @@ export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/json-reply.adapter';
 export * from './http/nul-guard.middleware';
+export * from './http/request-body.middleware';
 export * from './http/openapi-schemas';
 export * from './http/protective-headers';
 export * from './http/request-context.middleware';

@@ -24,7 +24,7 @@ const DOCS_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
-function headersWith(directives: Record<string, string[]>): RequestHandler {
+function helmetFor(directives: Record<string, string[]>): RequestHandler {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'no-referrer' },
@@ -34,27 +34,81 @@ function headersWith(directives: Record<string, string[]>): RequestHandler {
   });
 }
 
+/** What a helmet middleware does to every response: the headers it sets and the ones it removes. */
+interface HeaderSet {
+  set: ReadonlyArray<readonly [string, string]>;
+  removed: readonly string[];
+}
+
 /**
- * Protective headers on every response (helmet): nosniff, a frame-ancestors policy, Referrer-Policy,
- * no X-Powered-By, HSTS when the request came over TLS (req.secure honours the trust-proxy setting),
- * and `Cache-Control: no-store` on the API, whose answers are per caller and may carry tokens.
+ * Runs a helmet middleware once against a recording response. With static directives (no nonce or
+ * per-request function, which these policies never use) helmet writes the same headers on every
+ * response, so they are applied from this record instead of through its chain of a dozen middleware
+ * functions on each request. A middleware that needs the request, or answers asynchronously, is
+ * refused here rather than recorded wrongly.
+ */
+function recordHeaders(middleware: RequestHandler): HeaderSet {
+  const set: Array<readonly [string, string]> = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      set.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    },
+    removeHeader: (name: string) => removed.push(name),
+  };
+  const noRequest = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('a protective header depends on the request');
+      },
+    },
+  );
+  let done = false;
+  middleware(noRequest as Request, recorder as unknown as Response, (error?: unknown) => {
+    if (error) {
+      throw error instanceof Error ? error : new Error('helmet refused to set the protective headers');
+    }
+    done = true;
+  });
+  if (!done) {
+    throw new Error('the protective headers were not set synchronously');
+  }
+  return { set, removed };
+}
+
+function applyHeaders(res: Response, headers: HeaderSet): void {
+  for (const name of headers.removed) {
+    res.removeHeader(name);
+  }
+  for (const [name, value] of headers.set) {
+    res.setHeader(name, value);
+  }
+}
+
+/**
+ * Protective headers on every response (helmet's, recorded once): nosniff, a frame-ancestors policy,
+ * Referrer-Policy, no X-Powered-By, HSTS when the request came over TLS (req.secure honours the
+ * trust-proxy setting), and `Cache-Control: no-store` on the API, whose answers are per caller and
+ * may carry tokens.
  */
 export function createProtectiveHeaders(options: ProtectiveHeadersOptions): RequestHandler {
-  const api = headersWith(API_POLICY);
-  const docs = headersWith(DOCS_POLICY);
-  const hsts = strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
+  const api = recordHeaders(helmetFor(API_POLICY));
+  const docs = recordHeaders(helmetFor(DOCS_POLICY));
+  const hsts = recordHeaders(strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true }));
   const docsPrefix = options.docsPrefix.replace(/\/+$/, '');
   return (req: Request, res: Response, next: NextFunction): void => {
-    const isDocs = req.path === docsPrefix || req.path.startsWith(`${docsPrefix}/`);
+    const path = req.path;
+    const isDocs =
+      path.startsWith(docsPrefix) && (path.length === docsPrefix.length || path[docsPrefix.length] === '/');
     if (!isDocs) {
       res.setHeader('Cache-Control', 'no-store');
     }
-    const common = isDocs ? docs : api;
-    if (!req.secure) {
-      common(req, res, next);
-      return;
+    applyHeaders(res, isDocs ? docs : api);
+    if (req.secure) {
+      applyHeaders(res, hsts);
     }
-    common(req, res, (error?: unknown) => (error ? next(error) : hsts(req, res, next)));
+    next();
   };
 }
 

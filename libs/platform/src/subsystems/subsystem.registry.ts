@@ -17,13 +17,17 @@ export interface SubsystemState {
 @Injectable()
 export class SubsystemRegistry {
   private readonly states = new Map<SubsystemName, SubsystemState>();
+  /** The states sorted by name, kept until the next change: /health reads them on every request. */
+  private sorted: readonly SubsystemState[] | null = null;
 
   markWired(name: SubsystemName, detail: string | null = null): void {
     this.states.set(name, { name, wired: true, detail, since: new Date() });
+    this.sorted = null;
   }
 
   markUnwired(name: SubsystemName, reason: string): void {
     this.states.set(name, { name, wired: false, detail: reason, since: new Date() });
+    this.sorted = null;
   }
 
   isWired(name: SubsystemName): boolean {
@@ -34,7 +38,9 @@ export class SubsystemRegistry {
     return this.states.get(name);
   }
 
-  snapshot(): SubsystemState[] {
-    return [...this.states.values()].sort((a, b) => a.name.localeCompare(b.name));
+  /** Every subsystem's state, by name; the same array until a state changes. */
+  snapshot(): readonly SubsystemState[] {
+    this.sorted ??= Object.freeze([...this.states.values()].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    return this.sorted;
   }
 }

@@ -66,6 +66,8 @@ interface RouteLimit {
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
   private readonly plans = new WeakMap<object, WeakMap<object, readonly RouteLimit[]>>();
+  /** No tracker is configured for the module: the default is this guard's own (getTracker). */
+  private readonly defaultTracker: boolean;
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -73,6 +75,7 @@ export class AppThrottlerGuard extends ThrottlerGuard {
     reflector: Reflector,
   ) {
     super(options, storage, reflector);
+    this.defaultTracker = Array.isArray(options) || options.getTracker === undefined;
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -83,13 +86,10 @@ export class AppThrottlerGuard extends ThrottlerGuard {
         continue;
       }
       const name = route.throttler.name;
-      const limit = await resolveNumber(context, route.limit, 'limit', name);
-      const ttl = await resolveNumber(context, route.ttl, 'ttl', name);
-      const blockDuration =
-        route.blockDuration === undefined
-          ? ttl
-          : await resolveNumber(context, route.blockDuration, 'blockDuration', name);
-      const tracker = await route.getTracker(req, context);
+      // Limits are numbers, or functions of the request that answer at once: awaiting only what is
+      // still pending spares every request a few turns of the microtask queue.
+      const pending = resolveLimit(context, route, req);
+      const { limit, ttl, blockDuration, tracker } = pending instanceof Promise ? await pending : pending;
       const key = route.generateKey(context, tracker, name);
       const counted = await this.storageService.increment(key, ttl, limit, blockDuration, name);
       reports.push({
@@ -111,8 +111,7 @@ export class AppThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override getTracker(req: Record<string, unknown>): Promise<string> {
-    const request = req as unknown as RequestWithActor;
-    return Promise.resolve(request.actor ? `user:${request.actor.userId}` : `ip:${String(request.ip)}`);
+    return Promise.resolve(trackerOf(req));
   }
 
   protected override generateKey(context: ExecutionContext, tracker: string, name: string): string {
@@ -161,7 +160,8 @@ export class AppThrottlerGuard extends ThrottlerGuard {
         getTracker:
           read<ThrottlerGetTrackerFunction>(TRACKER_METADATA, throttler.name) ??
           throttler.getTracker ??
-          (common.getTracker as ThrottlerGetTrackerFunction),
+          // The base guard's default is this guard's getTracker, bound: its answer, without the promise.
+          (this.defaultTracker ? trackerOf : (common.getTracker as ThrottlerGetTrackerFunction)),
         generateKey:
           read<ThrottlerGenerateKeyFunction>(KEY_GENERATOR_METADATA, throttler.name) ??
           throttler.generateKey ??
@@ -181,14 +181,65 @@ export class AppThrottlerGuard extends ThrottlerGuard {
 /** What Reflector.getAllAndOverride reads from: the handler, then its class. */
 type Targets = Parameters<Reflector['getAllAndOverride']>[1];
 
+/** Who a request counts against: the authenticated user, else the client address. */
+function trackerOf(req: Record<string, unknown>): string {
+  const request = req as unknown as RequestWithActor;
+  return request.actor ? `user:${request.actor.userId}` : `ip:${String(request.ip)}`;
+}
+
+interface ResolvedLimit {
+  limit: number;
+  ttl: number;
+  blockDuration: number;
+  tracker: string;
+}
+
+/** A route's limit for this request: at once when every option answers at once, else once they settle. */
+function resolveLimit(
+  context: ExecutionContext,
+  route: RouteLimit,
+  req: Record<string, unknown>,
+): ResolvedLimit | Promise<ResolvedLimit> {
+  const name = route.throttler.name;
+  const limit = resolveNumber(context, route.limit, 'limit', name);
+  const ttl = resolveNumber(context, route.ttl, 'ttl', name);
+  const block =
+    route.blockDuration === undefined ? ttl : resolveNumber(context, route.blockDuration, 'blockDuration', name);
+  const tracker = route.getTracker(req, context);
+  if (
+    typeof limit === 'number' &&
+    typeof ttl === 'number' &&
+    typeof block === 'number' &&
+    typeof tracker === 'string'
+  ) {
+    return { limit, ttl, blockDuration: block, tracker };
+  }
+  return Promise.all([limit, ttl, block, tracker]).then(([l, t, b, k]) => ({
+    limit: l,
+    ttl: t,
+    blockDuration: b,
+    tracker: k,
+  }));
+}
+
 /** A limit option as the base guard accepts it: a number, a numeric string, or a function of the request. */
-async function resolveNumber(
+function resolveNumber(
   context: ExecutionContext,
   value: Resolvable<number>,
   option: string,
   throttler: string,
-): Promise<number> {
-  const resolved: unknown = typeof value === 'function' ? await value(context) : value;
+): number | Promise<number> {
+  const resolved: unknown = typeof value === 'function' ? value(context) : value;
+  if (typeof resolved === 'number' && !Number.isNaN(resolved)) {
+    return resolved;
+  }
+  if (resolved instanceof Promise) {
+    return resolved.then((settled: unknown) => toNumber(settled, option, throttler));
+  }
+  return toNumber(resolved, option, throttler);
+}
+
+function toNumber(resolved: unknown, option: string, throttler: string): number {
   const number = typeof resolved === 'string' && resolved.trim() !== '' ? Number(resolved) : resolved;
   if (typeof number !== 'number' || Number.isNaN(number)) {
     throw new Error(
