@@ -12,6 +12,8 @@ export interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** The server process answering it: its CPU time per request is measured when given (Linux). */
+  pid?: number;
 }
 
 export interface Sample {
@@ -20,6 +22,8 @@ export interface Sample {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time (all its threads, user and system) per request, in microseconds. */
+  cpuUsPerRequest?: number;
 }
 
 export interface RunningServer {
@@ -198,7 +202,26 @@ async function spawnToFile(
   }
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on every Linux this runs on). */
+const USER_HZ = 100;
+
+/**
+ * A process's CPU time so far in milliseconds (all threads, user and system), from /proc; undefined
+ * where /proc is not there to read.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
+  const cpuBefore = target.pid === undefined ? undefined : processCpuMs(target.pid);
   const result = await autocannon({
     url: target.url,
     connections,
@@ -206,12 +229,18 @@ export async function load(target: Target, seconds: number, connections: number)
     headers: target.headers,
     pipelining: 1,
   });
+  const cpuAfter = target.pid === undefined ? undefined : processCpuMs(target.pid);
+  const answered = result.requests.total;
   return {
     requests: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuUsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || answered === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / answered,
   };
 }
 

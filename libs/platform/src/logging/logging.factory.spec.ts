@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
 import { Correlation } from '../context/correlation';
-import { createLogging } from './logging.factory';
+import { createLogging, isoTimestamp } from './logging.factory';
 import type { LoggingOptions, LoggingRuntime } from './logging.types';
 import { REDACTED } from './redaction';
 import { validateSinkSettings } from './sink-validation';
@@ -18,6 +18,30 @@ class Capture extends Writable {
     callback();
   }
 }
+
+describe('isoTimestamp', () => {
+  it('should render the ISO time of every millisecond, across seconds, days and years', () => {
+    const instants = [
+      Date.UTC(2026, 10, 27, 0, 0, 0, 0),
+      Date.UTC(2026, 10, 27, 0, 0, 0, 7),
+      Date.UTC(2026, 10, 27, 0, 0, 0, 42),
+      Date.UTC(2026, 10, 27, 0, 0, 0, 999),
+      Date.UTC(2026, 10, 27, 0, 0, 1, 0),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2027, 0, 1, 0, 0, 0, 100),
+      Date.UTC(2027, 0, 1, 0, 0, 0, 100),
+    ];
+    const now = jest.spyOn(Date, 'now');
+    try {
+      for (const instant of instants) {
+        now.mockReturnValue(instant);
+        expect(isoTimestamp()).toBe(`,"time":"${new Date(instant).toISOString()}"`);
+      }
+    } finally {
+      now.mockRestore();
+    }
+  });
+});
 
 describe('createLogging', () => {
   let dir: string;

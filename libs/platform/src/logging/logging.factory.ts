@@ -109,16 +109,27 @@ function serializeError(value: unknown): unknown {
 
 let stampedAt = Number.NaN;
 let stamp = '';
+let secondAt = Number.NaN;
+let secondPrefix = '';
 
 /**
  * pino's isoTime, rendered once per millisecond rather than once per record: at the access-log
  * rate many records share a millisecond, and formatting a Date is a measurable part of a record.
+ * Within one second only the milliseconds change, so a new millisecond costs a concatenation and
+ * a Date is formatted once a second.
  */
-function isoTimestamp(): string {
+export function isoTimestamp(): string {
   const now = Date.now();
   if (now !== stampedAt) {
     stampedAt = now;
-    stamp = `,"time":"${new Date(now).toISOString()}"`;
+    const ms = now % 1000;
+    const second = now - ms;
+    if (second !== secondAt) {
+      secondAt = second;
+      // `YYYY-MM-DDTHH:MM:SS.` of the ISO text (years 0–9999 keep this length).
+      secondPrefix = `,"time":"${new Date(second).toISOString().slice(0, 20)}`;
+    }
+    stamp = `${secondPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
   }
   return stamp;
 }
