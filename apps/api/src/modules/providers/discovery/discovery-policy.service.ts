@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { ErrorCode, hostPortOf, normaliseHostPort, PROVIDER_PRESETS, ValidationError } from '@app/domain';
+import {
+  ErrorCode,
+  hostPortOf,
+  normaliseHostPort,
+  PROVIDER_PRESETS,
+  type SettingValue,
+  ValidationError,
+} from '@app/domain';
 import {
   type ActorContext,
   APP_CONFIG,
@@ -12,12 +19,16 @@ import {
   SettingsStore,
 } from '@app/platform';
 
+import { SettingsSnapshot } from '../../settings';
+
 import type { AddressPolicy } from './guarded-fetch';
 
 /** The operator's allowlist; unset means the defaults. Non-string entries of a stored list are dropped. */
-export const DISCOVERY_ALLOWLIST = jsonSetting('providers', 'discovery_allowlist', (parsed): string[] =>
-  Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [],
-);
+export const DISCOVERY_ALLOWLIST = jsonSetting('providers', 'discovery_allowlist', readAllowlist);
+
+function readAllowlist(parsed: unknown): string[] {
+  return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
+}
 
 export interface DiscoveryPolicyView {
   host_port_allowlist: string[];
@@ -47,11 +58,14 @@ export function defaultAllowlist(): string[] {
 @Injectable()
 export class DiscoveryPolicyService {
   private readonly audit: Logger;
+  /** The policy built from the running allowlist value it was built from (rebuilt when that changes). */
+  private running: { from: unknown; policy: AddressPolicy } | null = null;
 
   constructor(
     private readonly settings: SettingsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly snapshot: SettingsSnapshot,
   ) {
     this.audit = logging.forName('security.audit');
   }
@@ -69,8 +83,23 @@ export class DiscoveryPolicyService {
     };
   }
 
-  async policy(): Promise<AddressPolicy> {
-    return { blockPrivateIps: this.config.providers.blockPrivateIps, allowlist: new Set(await this.entries()) };
+  /**
+   * The policy every outbound provider call is checked against (each model call reads it): from the
+   * running settings, one Map lookup, never the database. This replica's own changes apply before
+   * add and remove answer; another replica's, when the settings bus brings them.
+   */
+  policy(): Promise<AddressPolicy> {
+    const stored = this.snapshot.value<SettingValue>(DISCOVERY_ALLOWLIST.namespace, DISCOVERY_ALLOWLIST.key);
+    let running = this.running;
+    if (running === null || running.from !== stored) {
+      const entries = stored === null ? defaultAllowlist() : readAllowlist(stored);
+      running = {
+        from: stored,
+        policy: { blockPrivateIps: this.config.providers.blockPrivateIps, allowlist: new Set(entries) },
+      };
+      this.running = running;
+    }
+    return Promise.resolve(running.policy);
   }
 
   async add(actor: ActorContext, raw: string): Promise<DiscoveryPolicyView> {
