@@ -19,6 +19,7 @@ import { type TaskChanges, TaskLifecycle } from '../tasks';
 import { logOrchestration } from './orchestration-log';
 import { RunRecordsRepository } from './run-records.repository';
 import type { RunSession } from './run-session';
+import { MergedFiles } from './workspace/merged-files';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
 /** Who the engine's own transitions are attributed to. */
@@ -42,6 +43,7 @@ export class RunFinisher {
     private readonly lifecycle: TaskLifecycle,
     private readonly records: RunRecordsRepository,
     private readonly workspaces: WorkspaceManager,
+    private readonly merged: MergedFiles,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('engine.runner');
@@ -65,6 +67,9 @@ export class RunFinisher {
         const why = 'error' in merge ? merge.error.message : `merge conflict in ${merge.conflicts.join(', ')}`;
         return this.parkForReview(task, why, result, session, startedAt);
       }
+      this.merged.note(task.id, merge.sha);
+    } else if (reason === 'completed') {
+      this.merged.note(task.id, null); // no workspace: the run wrote nothing
     }
     const totals = this.logMetrics(task, session, result, startedAt);
     const plan = planRunOutcome(reason, task.retryCount, task.maxRetries);
