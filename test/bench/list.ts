@@ -3,8 +3,8 @@
 // table in batches, refreshes the planner's statistics (what autovacuum or ANALYZE would have done),
 // and loads `GET /api/v1/tasks?limit=200` (the default filter, status `created`, which every seeded
 // task has: the page and the count both cover all of them) with BENCH_LIST_CONNECTIONS (10) clients.
-// Prints req/s, p50 and p99 (medians over BENCH_LIST_ROUNDS rounds of BENCH_LIST_SECONDS) beside the
-// goal, p99 < 20 ms. Env: BENCH_LIST_BACKENDS (sqlite,postgres).
+// Prints req/s, p50, p99 and the service's CPU time per request (medians over BENCH_LIST_ROUNDS rounds
+// of BENCH_LIST_SECONDS) beside the goal, p99 < 20 ms. Env: BENCH_LIST_BACKENDS (sqlite,postgres).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,8 @@ interface ListResult {
   p50: number;
   p99: number;
   bad: number;
+  /** The service's CPU time per request (all its threads), in milliseconds; NaN where /proc is missing. */
+  cpuMs: number;
   error: string | null;
 }
 
@@ -95,7 +97,16 @@ function startService(scratch: string, db: TestDatabase): Promise<RunningServer>
 }
 
 async function benchBackend(backend: Backend, log: (line: string) => void): Promise<ListResult> {
-  const result: ListResult = { backend, seedSeconds: 0, rps: 0, p50: 0, p99: 0, bad: 0, error: null };
+  const result: ListResult = {
+    backend,
+    seedSeconds: 0,
+    rps: 0,
+    p50: 0,
+    p99: 0,
+    bad: 0,
+    cpuMs: Number.NaN,
+    error: null,
+  };
   const scratch = mkdtempSync(join(tmpdir(), `synthorg-bench-list-${backend}-`));
   let db: TestDatabase | null = null;
   let server: RunningServer | null = null;
@@ -111,6 +122,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
       name: backend,
       url: `http://127.0.0.1:${server.port}/api/v1/tasks?limit=200`,
       headers: { Authorization: `Bearer ${token}` },
+      pid: server.child.pid,
     };
     log(`list bench ${backend}: ${ROUNDS} rounds x ${SECONDS}s, ${CONNECTIONS} connections`);
     await load(target, 1, CONNECTIONS); // warm-up (JIT, statement caches, pool)
@@ -122,6 +134,8 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     result.p50 = median(samples.map((s) => s.p50));
     result.p99 = median(samples.map((s) => s.p99));
     result.bad = samples.reduce((n, s) => n + s.errors + s.non2xx, 0);
+    const cpu = samples.map((s) => s.cpuUsPerRequest).filter((v): v is number => v !== undefined);
+    result.cpuMs = cpu.length === samples.length ? median(cpu) / 1000 : Number.NaN;
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
@@ -144,7 +158,7 @@ export async function runListBench(): Promise<void> {
     `\nList benchmark: GET /api/v1/tasks?limit=200 over ${TASKS} tasks, ${CONNECTIONS} connections, ` +
       `${ROUNDS} rounds x ${SECONDS}s (medians)`,
   );
-  out('backend   seed s     req/s   p50 ms   p99 ms  errors/non-2xx  goal');
+  out('backend   seed s     req/s   p50 ms   p99 ms  CPU ms/req  errors/non-2xx  goal');
   for (const r of results) {
     if (r.error) {
       out(`${r.backend.padEnd(9)} bench failed: ${r.error}`);
@@ -154,7 +168,8 @@ export async function runListBench(): Promise<void> {
     const verdict = r.p99 < P99_GOAL_MS && r.bad === 0 ? '✓ met' : '✗ NOT met';
     out(
       `${r.backend.padEnd(9)} ${r.seedSeconds.toFixed(1).padStart(6)} ${r.rps.toFixed(0).padStart(9)} ` +
-        `${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bad).padStart(15)}  ` +
+        `${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${r.cpuMs.toFixed(2).padStart(11)} ` +
+        `${String(r.bad).padStart(15)}  ` +
         `p99 < ${P99_GOAL_MS} ms ${verdict}`,
     );
   }
