@@ -74,11 +74,12 @@ export async function pagedQuery<R extends object>(query: PagedQuery): Promise<R
     const [rows, shared] = await Promise.all([read(false), known.pending.catch(() => undefined)]);
     return { rows, total: shared ?? (await count(manager, from, named)) };
   }
-  const statement = read(true);
-  const total = statement.then((rows) => (rows[0] !== undefined || query.offset === 0 ? totalOf(rows) : undefined));
-  counts.track(key, mark, total);
-  const page = await withTotal<R>(manager, query, from, named, await statement);
-  counts.set(key, page.total, mark); // the total past the last page, counted on its own
+  const page = read(true).then((rows) => withTotal<R>(manager, query, from, named, rows));
+  counts.track(
+    key,
+    mark,
+    page.then((p) => p.total),
+  );
   return page;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { ServiceUnavailableError, Subsystem } from '@app/domain';
-import { DatabaseService, ShutdownState, SubsystemRegistry, type SubsystemState } from '@app/platform';
+import { DatabaseService, ShutdownState, SubsystemRegistry } from '@app/platform';
 
 import { SERVICE_VERSION } from '../version';
 
@@ -10,8 +10,6 @@ import type { HealthStatusDto, ProbeStatusDto } from './health.dto';
 @Injectable()
 export class HealthService {
   private readonly startedAt = Date.now();
-  /** The subsystem list as /health renders it, for the registry's current snapshot. */
-  private view: { of: readonly SubsystemState[]; items: HealthStatusDto['subsystems'] } | null = null;
 
   constructor(
     private readonly database: DatabaseService,
@@ -32,16 +30,8 @@ export class HealthService {
       persistence,
       message_bus: messageBus,
       persistence_detail: { backend: this.database.backend, state: this.database.state },
-      subsystems: this.subsystems(),
+      subsystems: this.registry.snapshot().map((s) => ({ name: s.name, wired: s.wired, detail: s.detail })),
     };
-  }
-
-  private subsystems(): HealthStatusDto['subsystems'] {
-    const snapshot = this.registry.snapshot();
-    if (this.view?.of !== snapshot) {
-      this.view = { of: snapshot, items: snapshot.map((s) => ({ name: s.name, wired: s.wired, detail: s.detail })) };
-    }
-    return this.view.items;
   }
 
   live(): ProbeStatusDto {
