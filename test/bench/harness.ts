@@ -220,7 +220,16 @@ export function processCpuMs(pid: number): number | undefined {
   }
 }
 
-export async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
+/**
+ * Loads `target` with `connections` closed-loop clients for `seconds`. With `nextPath`, every
+ * request asks for the path it returns (of the target's origin) instead of the target's own.
+ */
+export async function load(
+  target: Target,
+  seconds: number,
+  connections: number,
+  nextPath?: () => string,
+): Promise<Sample> {
   const cpuBefore = target.pid === undefined ? undefined : processCpuMs(target.pid);
   const result = await autocannon({
     url: target.url,
@@ -228,6 +237,7 @@ export async function load(target: Target, seconds: number, connections: number)
     duration: seconds,
     headers: target.headers,
     pipelining: 1,
+    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
   });
   const cpuAfter = target.pid === undefined ? undefined : processCpuMs(target.pid);
   const answered = result.requests.total;

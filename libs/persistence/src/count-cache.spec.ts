@@ -94,4 +94,58 @@ describe('CountCache', () => {
     expect(cache.refreshing('open')).toBe(false);
     expect(cache.lookup('open').total).toBeUndefined();
   });
+
+  describe('share', () => {
+    function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
+      let resolve!: (value: T) => void;
+      let reject!: (error: Error) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    }
+
+    it('should let identical reads in flight at once share one, and keep nothing once it settles', async () => {
+      const cache = new CountCache();
+      const first = deferred<string[]>();
+      const read = jest.fn(() => first.promise);
+
+      const a = cache.share('page-1', read);
+      const b = cache.share('page-1', read);
+      const other = cache.share('page-2', () => Promise.resolve(['other']));
+      first.resolve(['row']);
+
+      expect(await a).toBe(await b);
+      expect(await other).toEqual(['other']);
+      expect(read).toHaveBeenCalledTimes(1);
+      await cache.share('page-1', read);
+      expect(read).toHaveBeenCalledTimes(2); // settled: the next request reads again
+    });
+
+    it('should not let a read begun before a write serve a request made after it', async () => {
+      const cache = new CountCache();
+      const before = deferred<string>();
+      const early = cache.share('page-1', () => before.promise);
+
+      cache.invalidate(); // a write committed while the page was being read
+      const late = cache.share('page-1', () => Promise.resolve('after the write'));
+      before.resolve('before the write');
+
+      expect(await early).toBe('before the write');
+      expect(await late).toBe('after the write');
+    });
+
+    it('should hand a failure to every caller that shared the read, then read afresh', async () => {
+      const cache = new CountCache();
+      const failing = deferred<string>();
+      const a = cache.share('page-1', () => failing.promise);
+      const b = cache.share('page-1', () => Promise.resolve('not asked'));
+      failing.reject(new Error('connection lost'));
+
+      await expect(a).rejects.toThrow('connection lost');
+      await expect(b).rejects.toThrow('connection lost');
+      await expect(cache.share('page-1', () => Promise.resolve('again'))).resolves.toBe('again');
+    });
+  });
 });

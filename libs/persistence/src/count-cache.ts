@@ -21,12 +21,14 @@ export interface CountLookup {
  *
  * Concurrent requests for a filter whose total is unknown share one count: the first registers it
  * ({@link track}) and the others wait for it ({@link CountLookup.pending}), so a burst of requests
- * after a write costs one count of a large table, not one each.
+ * after a write costs one count of a large table, not one each. Likewise identical page reads in
+ * flight at once share one statement ({@link share}).
  */
 export class CountCache {
   private generation = 0;
   private readonly totals = new Map<string, { generation: number; total: number; at: number }>();
   private readonly inFlight = new Map<string, { generation: number; total: Promise<number | undefined> }>();
+  private readonly reads = new Map<string, { generation: number; result: Promise<unknown> }>();
 
   constructor(
     private readonly ttlMs = 1000,
@@ -38,6 +40,7 @@ export class CountCache {
     this.generation++;
     this.totals.clear();
     this.inFlight.clear();
+    this.reads.clear();
   }
 
   /** The remembered total of a filter, if it is still fresh. */
@@ -109,5 +112,29 @@ export class CountCache {
   /** Whether a count of this filter runs for the current generation (a refresh need not start another). */
   refreshing(key: string): boolean {
     return this.inFlight.get(key)?.generation === this.generation;
+  }
+
+  /**
+   * Runs `read`, or joins the identical read already in flight for the current generation: a burst
+   * of the same page costs one statement. Nothing is kept once the read settles, so an answer is at
+   * most one read older than its request, and never older than a write this process committed (an
+   * invalidation starts a new generation, which no earlier read serves). Every caller of a shared
+   * read gets the same value: treat it as read-only.
+   */
+  share<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const joined = this.reads.get(key);
+    if (joined !== undefined && joined.generation === this.generation) {
+      return joined.result as Promise<T>;
+    }
+    const result = read();
+    const flight = { generation: this.generation, result };
+    this.reads.set(key, flight);
+    const settle = (): void => {
+      if (this.reads.get(key) === flight) {
+        this.reads.delete(key);
+      }
+    };
+    result.then(settle, settle);
+    return result;
   }
 }

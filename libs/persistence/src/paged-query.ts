@@ -42,14 +42,27 @@ type Row<R> = R & { [TOTAL]?: unknown };
  * With `counts`, a total the cache still holds is answered instead and the statement reads the page
  * alone; a total past its time limit is answered while one background count refreshes it; and a
  * request that finds a count of its filter already being read waits for that one rather than
- * counting again (see {@link CountCache}).
+ * counting again (see {@link CountCache}). With `counts` and a data source (not a unit of work's
+ * manager), a request for a page being read right now joins that read: its callers share the rows,
+ * which are therefore read-only.
  *
  * The rows carry the database's own values: decode them with {@link rawIso}, {@link rawJson},
  * {@link rawBool} and {@link rawNumber}, which accept what either dialect answers. Timestamp columns
  * arrive as UTC text of one shape on both dialects (`YYYY-MM-DD HH:MM:SS.SSS`): Postgres formats them
  * itself, so no Date is built per row only to be written back as text.
  */
-export async function pagedQuery<R extends object>(query: PagedQuery): Promise<RawPage<R>> {
+export function pagedQuery<R extends object>(query: PagedQuery): Promise<RawPage<R>> {
+  const counts = query.counts;
+  if (!counts || !('manager' in query.source)) {
+    return readPaged(query);
+  }
+  // Outside a unit of work, identical pages asked for at once share one read (and its rows).
+  const key = [query.table, query.columns.join(), query.where?.join(' AND '), JSON.stringify(query.params ?? {})];
+  key.push(query.orderBy.join(), String(query.offset), String(query.limit));
+  return counts.share(key.join('\u0000'), () => readPaged<R>(query));
+}
+
+async function readPaged<R extends object>(query: PagedQuery): Promise<RawPage<R>> {
   const manager = 'manager' in query.source ? query.source.manager : query.source;
   const where = query.where && query.where.length > 0 ? ` WHERE ${query.where.join(' AND ')}` : '';
   const from = `FROM ${manager.connection.driver.escape(query.table)}${where}`;

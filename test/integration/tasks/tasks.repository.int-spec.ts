@@ -171,6 +171,38 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     }
   });
 
+  it('should read a page asked for again while it is being read once, and read afresh after a write', async () => {
+    for (let i = 0; i < 3; i++) {
+      await repo.insert(storedTask(`shared-${i}`));
+    }
+    await repo.page({ status: null }, { offset: 0, limit: 2 }); // the total is now known
+    const statements: string[] = [];
+    const query = store.database.dataSource.manager.query.bind(store.database.dataSource.manager);
+    const spy = jest.spyOn(store.database.dataSource.manager, 'query').mockImplementation((sql: string, params) => {
+      statements.push(sql);
+      return query(sql, params);
+    });
+    try {
+      const same = await Promise.all([0, 1, 2].map(() => repo.page({ status: null }, { offset: 0, limit: 2 })));
+      const other = await repo.page({ status: null }, { offset: 1, limit: 2 });
+
+      expect(statements).toHaveLength(2); // one for the three identical pages, one for the other window
+      expect(same[1]?.items).toBe(same[0]?.items);
+      expect(same[0]?.items.map((t) => t.id)).toEqual(['shared-0', 'shared-1']);
+      expect(other.items.map((t) => t.id)).toEqual(['shared-1', 'shared-2']);
+
+      const during = repo.page({ status: null }, { offset: 0, limit: 2 });
+      await repo.delete('shared-0'); // committed while that page is still being read
+      const after = await repo.page({ status: null }, { offset: 0, limit: 2 });
+      await during;
+
+      expect(after.items.map((t) => t.id)).toEqual(['shared-1', 'shared-2']);
+      expect(after.total).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('should pick up stale runs of other owners and, when asked, interrupted tasks, never a live run', async () => {
     const staleBefore = new Date('2026-01-02T10:00:00.000Z');
     const old = new Date(staleBefore.getTime() - 60_000);

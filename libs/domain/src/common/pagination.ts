@@ -39,3 +39,47 @@ export class Page<T> {
     );
   }
 }
+
+/**
+ * A page whose items are already JSON, as UTF-8 bytes: the HTTP layer splices them into the
+ * PaginatedResponse envelope without parsing or encoding them again. {@link RenderedPage.of}
+ * renders the rows of a list read once per rows array: callers that share one read (see the
+ * persistence layer's `CountCache.share`) share the rendering too.
+ */
+export class RenderedPage {
+  constructor(
+    /** The items: a JSON array in the page's order, as UTF-8. */
+    readonly items: Buffer,
+    readonly total: number,
+    readonly offset: number,
+    readonly limit: number,
+  ) {}
+
+  /**
+   * The page of `rows` mapped by `map` and rendered as JSON. The rendering is kept on the rows array
+   * for the mapping that made it: the same array mapped by the same function again reuses it (so the
+   * rows must not change once rendered).
+   */
+  static of<R extends object, T>(
+    rows: readonly R[],
+    map: (row: R) => T,
+    total: number,
+    request: PageRequest,
+  ): RenderedPage {
+    const holder = rows as RenderedRows;
+    let rendered = holder[RENDERED];
+    if (rendered?.map !== map) {
+      rendered = { map, items: Buffer.from(JSON.stringify(rows.map(map))) };
+      // A symbol-keyed property rather than a WeakMap: the rendering lives and dies with its rows,
+      // and costs the collector nothing more than the rows do.
+      Object.defineProperty(holder, RENDERED, { value: rendered, configurable: true });
+    }
+    return new RenderedPage(rendered.items, total, request.offset, request.limit);
+  }
+}
+
+const RENDERED = Symbol('rendered');
+
+interface RenderedRows {
+  [RENDERED]?: { map: unknown; items: Buffer };
+}

@@ -2,19 +2,20 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 
-import { Page } from '@app/domain';
+import { Page, RenderedPage } from '@app/domain';
 
 import type { RequestWithActor } from '../auth/actor';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency-key';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 
-import { ok, paged } from './envelope';
+import { ok, paged, pagedBytes } from './envelope';
 
 /** Marks a handler whose return value is sent as is (files, SSE, raw documents). */
 export const RAW_RESPONSE = 'synthorg:raw-response';
 
 /**
- * Wraps every handler result in the ApiResponse envelope, or PaginatedResponse for a `Page`.
+ * Wraps every handler result in the ApiResponse envelope, or PaginatedResponse for a `Page` (or a
+ * `RenderedPage`, whose items are JSON bytes already).
  * Kept to one operator and no per-request lookups beyond the handler's metadata: it runs on every request.
  * A request carrying `Idempotency-Key` is handed to the idempotency service around the envelope, so
  * idempotency costs every other request one header lookup rather than an interceptor of its own.
@@ -44,7 +45,10 @@ export class EnvelopeInterceptor implements NestInterceptor {
         if (res.statusCode === 204) {
           return undefined;
         }
-        return value instanceof Page ? paged(value) : ok(value === undefined ? null : value);
+        if (value instanceof Page) {
+          return paged(value);
+        }
+        return value instanceof RenderedPage ? pagedBytes(value) : ok(value === undefined ? null : value);
       }),
     );
   }

@@ -1,6 +1,16 @@
-import { ErrorCode, Page, RateLimitedError, ValidationError } from '@app/domain';
+import { ErrorCode, Page, RateLimitedError, RenderedPage, ValidationError } from '@app/domain';
 
-import { errorDetail, errorEnvelope, fromAppError, ok, paged, prefersProblemJson, problemBody } from './envelope';
+import {
+  errorDetail,
+  errorEnvelope,
+  fromAppError,
+  JsonBytes,
+  ok,
+  paged,
+  pagedBytes,
+  prefersProblemJson,
+  problemBody,
+} from './envelope';
 
 describe('envelope', () => {
   it('should wrap a payload as a successful ApiResponse', () => {
@@ -17,6 +27,22 @@ describe('envelope', () => {
       pagination: { total: 10, offset: 4, limit: 2 },
       degraded_sources: ['cost_records'],
     });
+  });
+
+  it('should splice a rendered page into the same envelope a page of its items renders to', () => {
+    const items = [
+      { id: 'a', tags: ['x'], at: null },
+      { id: 'b "quoted" é', tags: [], at: '2026-01-01T00:00:00.000Z' },
+    ];
+
+    const body = pagedBytes(new RenderedPage(Buffer.from(JSON.stringify(items)), 12, 2, 2));
+
+    expect(body).toBeInstanceOf(JsonBytes);
+    expect(body.bytes.toString()).toBe(JSON.stringify(paged(new Page(items, 12, 2, 2))));
+    // Serialized by anything else (a stored idempotent answer, Express itself), it is the same value.
+    expect(JSON.stringify(body)).toBe(body.bytes.toString());
+    const empty = pagedBytes(new RenderedPage(Buffer.from('[]'), 0, 0, 50));
+    expect(empty.bytes.toString()).toBe(JSON.stringify(paged(new Page([], 0, 0, 50))));
   });
 
   it('should fill every error_detail field from an AppError', () => {

@@ -5,7 +5,8 @@ import {
   categoryTypeUri,
   type ErrorCategory,
   type ErrorCode,
-  type Page,
+  Page,
+  type RenderedPage,
 } from '@app/domain';
 
 /** `error_detail` of the envelope (snake_case on the wire). */
@@ -59,6 +60,28 @@ export function paged<T>(page: Page<T>): PaginatedResponseBody<T> {
     degraded_sources: [...page.degradedSources],
     ...page.extra,
   };
+}
+
+/**
+ * A reply body already rendered as JSON, as UTF-8 bytes, sent as is. Whatever serializes it
+ * instead (a reply Express renders itself, a stored idempotent answer) gets the value it stands for.
+ */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.bytes.toString('utf8'));
+  }
+}
+
+/** The envelope's first field: the page's items are spliced in after it. */
+const DATA_FIELD = '{"data":';
+const DATA_HEAD = Buffer.from(DATA_FIELD);
+
+/** {@link paged} for a page whose items are rendered already: their bytes spliced in, never parsed. */
+export function pagedBytes(page: RenderedPage): JsonBytes {
+  const rest = JSON.stringify(paged(new Page([], page.total, page.offset, page.limit)));
+  return new JsonBytes(Buffer.concat([DATA_HEAD, page.items, Buffer.from(rest.slice(`${DATA_FIELD}[]`.length))]));
 }
 
 export interface RenderedError {

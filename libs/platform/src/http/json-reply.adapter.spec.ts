@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type Request, type Response } from 'express';
 
+import { JsonBytes } from './envelope';
 import { JsonReplyExpressAdapter } from './json-reply.adapter';
 
 interface Answer {
@@ -79,6 +80,20 @@ describe('JsonReplyExpressAdapter', () => {
       error: null,
       success: true,
     });
+  });
+
+  it('should send rendered JSON bytes as is, and let Express render them as their value otherwise', async () => {
+    const text = '{"data":[{"n":1.0e+20,"s":"é"}],"success":true}';
+    cases.set('text', (_res, send) => send(new JsonBytes(Buffer.from(text))));
+
+    const direct = await ask('/text/adapter');
+    const viaExpress = await ask('/text/adapter', 'HEAD');
+
+    expect(direct.body).toBe(text);
+    expect(direct.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(direct.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+    expect(expressReply).toHaveBeenCalledTimes(1); // HEAD only
+    expect(viaExpress.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(JSON.parse(text)))));
   });
 
   it('should leave HEAD, a preset content type, a bodiless status and non-plain bodies to Express', async () => {

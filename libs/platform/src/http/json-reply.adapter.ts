@@ -1,6 +1,8 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Request, RequestHandler, Response } from 'express';
 
+import { JsonBytes } from './envelope';
+
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Statuses whose responses carry no body; Express strips the headers for them. */
 const BODYLESS_STATUSES = new Set([204, 205, 304]);
@@ -25,7 +27,7 @@ export class JsonReplyExpressAdapter extends ExpressAdapter {
     if (!this.canSendDirectly(response, body)) {
       return super.reply(response, body);
     }
-    const json = JSON.stringify(body);
+    const json = body instanceof JsonBytes ? body.bytes : JSON.stringify(body);
     response.setHeader('Content-Type', JSON_CONTENT_TYPE);
     response.setHeader('Content-Length', Buffer.byteLength(json));
     response.end(json);
@@ -50,7 +52,7 @@ export class JsonReplyExpressAdapter extends ExpressAdapter {
   }
 
   private canSendDirectly(response: Response, body: unknown): boolean {
-    if (body === null || typeof body !== 'object' || !isPlainJson(body)) {
+    if (body === null || typeof body !== 'object' || !(body instanceof JsonBytes || isPlainJson(body))) {
       return false;
     }
     const req = response.req as Request | undefined;

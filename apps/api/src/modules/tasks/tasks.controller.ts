@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
-import { type Page, Permission } from '@app/domain';
+import { Permission, type RenderedPage } from '@app/domain';
 import { Actor, type ActorContext, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
 
 import { CancelTaskDto, CreateTaskDto, TaskDto, TaskQueryDto, TransitionTaskDto, UpdateTaskDto } from './dto/task.dto';
@@ -21,7 +21,7 @@ export class TasksController {
     errors: [400, 401, 403],
     permission: Permission.Read,
   })
-  list(@Query() query: TaskQueryDto): Promise<Page<TaskDto>> {
+  list(@Query() query: TaskQueryDto): Promise<RenderedPage> {
     return this.tasks.list(query, { offset: query.offset, limit: query.limit });
   }
 

@@ -1,6 +1,6 @@
 import { ConflictError, ErrorCode, NotFoundError } from '@app/domain';
 import type { TaskEntity } from '@app/persistence';
-import { actorContext, agentRow, makeServiceUnderTest, taskRow, rawRowOf } from '@app/testing';
+import { actorContext, agentRow, makeServiceUnderTest, rawRowOf, taskRow } from '@app/testing';
 
 import { AgentRoster } from '../agents';
 import { ProjectsService } from '../company';
@@ -190,7 +190,8 @@ describe(TasksService.name, () => {
         { status: 'created', assignedTo: undefined, project: undefined },
         { offset: 0, limit: 1 },
       );
-      expect(page).toMatchObject({ total: 7, offset: 0, limit: 1, items: [{ id: 'task-1' }] });
+      expect(page).toMatchObject({ total: 7, offset: 0, limit: 1 });
+      expect(JSON.parse(page.items.toString())).toMatchObject([{ id: 'task-1' }]);
     });
 
     it('should filter by the agent id and the stored name when the assignee is on the roster', async () => {

@@ -7,7 +7,7 @@ import {
   ErrorCode,
   newTaskId,
   NotFoundError,
-  Page,
+  RenderedPage,
   type PageRequest,
   parseDeadline,
   parseTaskStatus,
@@ -51,12 +51,13 @@ export class TasksService {
     this.log = logging.forName('engine.tasks');
   }
 
-  async list(query: TaskQueryDto, page: PageRequest): Promise<Page<TaskDto>> {
+  /** A page of tasks as JSON text (pages read at once by several requests are read and rendered once). */
+  async list(query: TaskQueryDto, page: PageRequest): Promise<RenderedPage> {
     const status = parseTaskStatusFilter(query.status);
     const ref = query.assigned_to || undefined;
     const assignedTo = ref === undefined ? undefined : { ref, agentId: (await this.agents.findByRef(ref))?.id };
     const { items, total } = await this.tasks.page({ status, assignedTo, project: query.project || undefined }, page);
-    return new Page(items.map(toTaskDtoFromRow), total, page.offset, page.limit);
+    return RenderedPage.of(items, toTaskDtoFromRow, total, page);
   }
 
   async get(id: string): Promise<TaskDto> {
