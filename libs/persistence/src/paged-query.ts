@@ -23,12 +23,22 @@ export interface PagedQuery {
   orderBy: readonly string[];
   offset: number;
   limit: number;
+  /**
+   * The table's unique column the order ends with (`id`). With it, on Postgres, a page at least
+   * {@link DEFERRED_FROM_OFFSET} rows deep reads its keys first, from an index that covers the filter
+   * and the order, and then only its own rows: the rows it skips are never read from the table.
+   */
+  key?: string;
   /** Remembers totals per filter between pages; its owner invalidates it on every write. */
   counts?: CountCache;
 }
 
 /** Column alias of the total riding on every row of the page (never a column of a table). */
 const TOTAL = '__page_total';
+/** Where a page statement's LIMIT and OFFSET go: after every other parameter of the statement. */
+const WINDOW = '/* window */';
+/** How deep a page with a `key` must be before its keys are read on their own. */
+export const DEFERRED_FROM_OFFSET = 1000;
 
 type Manager = EntityManager;
 type Row<R> = R & { [TOTAL]?: unknown };
@@ -107,15 +117,28 @@ async function readPage<R extends object>(
   const driver = manager.connection.driver;
   const plan = selectPlan(manager, query);
   const total = counted ? `, (SELECT COUNT(*) ${from}) AS ${TOTAL}` : '';
-  const [filtered, params] = driver.escapeQueryWithParameters(
-    `SELECT ${plan.columns}${total} ${from} ORDER BY ${plan.orderBy}`,
-    named,
-  );
+  let sql = `SELECT ${plan.columns}${total} ${from} ORDER BY ${plan.orderBy} ${WINDOW}`;
+  if (
+    query.key !== undefined &&
+    query.offset >= DEFERRED_FROM_OFFSET &&
+    manager.connection.options.type === 'postgres'
+  ) {
+    // The window's keys from the index alone (skipped rows included), then the page's own rows.
+    // SQLite needs no help: it seeks a table row only when a column of it is read, and the rows
+    // an OFFSET skips never are.
+    const table = driver.escape(query.table);
+    const key = driver.escape(query.key);
+    const keys = `SELECT ${table}.${key} ${from} ORDER BY ${plan.orderBy} ${WINDOW}`;
+    sql = `SELECT ${plan.columns}${total} FROM ${table} WHERE ${table}.${key} IN (${keys}) ORDER BY ${plan.orderBy}`;
+  }
+  // The count comes before the window in either statement: on SQLite parameters bind in the order
+  // they appear, and the window's are bound last.
+  const [filtered, params] = driver.escapeQueryWithParameters(sql, named);
   // The window is bound, not spliced in: each offset would otherwise be a new statement to prepare.
   const limit = driver.createParameter('limit', params.length);
   const offset = driver.createParameter('offset', params.length + 1);
   const bound: unknown[] = [...(params as unknown[]), query.limit, query.offset];
-  return manager.query<Row<R>[]>(`${filtered} LIMIT ${limit} OFFSET ${offset}`, bound);
+  return manager.query<Row<R>[]>(filtered.replace(WINDOW, `LIMIT ${limit} OFFSET ${offset}`), bound);
 }
 
 /** The rows of a counted statement without their total column, and that total. */

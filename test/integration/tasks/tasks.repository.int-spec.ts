@@ -1,4 +1,4 @@
-import { TaskEntity } from '@app/persistence';
+import { DEFERRED_FROM_OFFSET, TaskEntity } from '@app/persistence';
 import { type MigratedDatabase, openMigratedDatabase, taskRow, testBackends } from '@app/testing';
 
 import { toTaskDto, toTaskDtoFromRow } from '../../../apps/api/src/modules/tasks/tasks.mapper';
@@ -198,6 +198,43 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
 
       expect(after.items.map((t) => t.id)).toEqual(['shared-1', 'shared-2']);
       expect(after.total).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('should read a deep page on Postgres through its keys alone, with the same rows and total as any page', async () => {
+    const count = DEFERRED_FROM_OFFSET + 3;
+    const start = Date.UTC(2026, 0, 2);
+    const rows = Array.from({ length: count }, (_, i) =>
+      taskRow({
+        id: `deep-${String(i).padStart(5, '0')}`,
+        status: i % 2 === 0 ? 'created' : 'assigned',
+        createdAt: new Date(start + i * 1000),
+      }),
+    );
+    for (let from = 0; from < count; from += 200) {
+      await store.source.getRepository(TaskEntity).insert(rows.slice(from, from + 200));
+    }
+    const statements: string[] = [];
+    const query = store.database.dataSource.manager.query.bind(store.database.dataSource.manager);
+    const spy = jest.spyOn(store.database.dataSource.manager, 'query').mockImplementation((sql: string, params) => {
+      statements.push(sql);
+      return query(sql, params);
+    });
+    try {
+      const deep = await repo.page({ status: null }, { offset: DEFERRED_FROM_OFFSET, limit: 2 });
+      const created = await repo.page({ status: 'created' }, { offset: DEFERRED_FROM_OFFSET / 2, limit: 3 });
+      const shallow = await repo.page({ status: null }, { offset: DEFERRED_FROM_OFFSET - 1, limit: 2 });
+
+      expect(deep.items.map((t) => t.id)).toEqual(['deep-01000', 'deep-01001']);
+      expect(deep.total).toBe(count);
+      expect(created.items.map((t) => t.id)).toEqual(['deep-01000', 'deep-01002']);
+      expect(created.total).toBe(DEFERRED_FROM_OFFSET / 2 + 2);
+      expect(shallow.items.map((t) => t.id)).toEqual(['deep-00999', 'deep-01000']);
+      // SQLite seeks no table row for the rows an OFFSET skips: it needs no separate read of the keys.
+      expect(statements.map((sql) => sql.includes(' IN (SELECT'))).toEqual([backend === 'postgres', false, false]);
+      expect(shallow.items[0]).toEqual(expect.objectContaining({ title: rows[999]?.title, status: 'assigned' }));
     } finally {
       spy.mockRestore();
     }
