@@ -33,6 +33,18 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
 
   afterAll(() => store?.close());
 
+  /** Records every statement the data source's manager runs, until the spy is restored. */
+  function recordStatements(): { statements: string[]; spy: jest.SpyInstance } {
+    const manager = store.database.dataSource.manager;
+    const query = manager.query.bind(manager);
+    const statements: string[] = [];
+    const spy = jest.spyOn(manager, 'query').mockImplementation((sql: string, params) => {
+      statements.push(sql);
+      return query(sql, params);
+    });
+    return { statements, spy };
+  }
+
   it('should answer a compare-and-set with exactly the row a fresh read returns', async () => {
     const base = storedTask('task-cas-1');
     await repo.insert(base);
@@ -149,21 +161,15 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     for (let i = 0; i < 5; i++) {
       await repo.insert(storedTask(`concurrent-${i}`));
     }
-    const counts: string[] = [];
-    const query = store.database.dataSource.manager.query.bind(store.database.dataSource.manager);
-    const spy = jest.spyOn(store.database.dataSource.manager, 'query').mockImplementation((sql: string, params) => {
-      if (sql.includes('COUNT(*)')) {
-        counts.push(sql);
-      }
-      return query(sql, params);
-    });
+    const { statements, spy } = recordStatements();
+    const counts = () => statements.filter((sql) => sql.includes('COUNT(*)'));
     try {
       const pages = await Promise.all(
         [0, 1, 2, 3, 4].map((offset) => repo.page({ status: null }, { offset, limit: 1 })),
       );
 
       expect(pages.map((p) => [p.items[0]?.id, p.total])).toEqual([0, 1, 2, 3, 4].map((i) => [`concurrent-${i}`, 5]));
-      expect(counts).toHaveLength(1);
+      expect(counts()).toHaveLength(1);
       // SQLite stores this text; Postgres formats its timestamp column the same way.
       expect(pages[0]?.items[0]?.created_at).toBe('2026-01-02 03:04:05.678');
     } finally {
@@ -176,12 +182,7 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
       await repo.insert(storedTask(`shared-${i}`));
     }
     await repo.page({ status: null }, { offset: 0, limit: 2 }); // the total is now known
-    const statements: string[] = [];
-    const query = store.database.dataSource.manager.query.bind(store.database.dataSource.manager);
-    const spy = jest.spyOn(store.database.dataSource.manager, 'query').mockImplementation((sql: string, params) => {
-      statements.push(sql);
-      return query(sql, params);
-    });
+    const { statements, spy } = recordStatements();
     try {
       const same = await Promise.all([0, 1, 2].map(() => repo.page({ status: null }, { offset: 0, limit: 2 })));
       const other = await repo.page({ status: null }, { offset: 1, limit: 2 });
@@ -216,12 +217,7 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     for (let from = 0; from < count; from += 200) {
       await store.source.getRepository(TaskEntity).insert(rows.slice(from, from + 200));
     }
-    const statements: string[] = [];
-    const query = store.database.dataSource.manager.query.bind(store.database.dataSource.manager);
-    const spy = jest.spyOn(store.database.dataSource.manager, 'query').mockImplementation((sql: string, params) => {
-      statements.push(sql);
-      return query(sql, params);
-    });
+    const { statements, spy } = recordStatements();
     try {
       const deep = await repo.page({ status: null }, { offset: DEFERRED_FROM_OFFSET, limit: 2 });
       const created = await repo.page({ status: 'created' }, { offset: DEFERRED_FROM_OFFSET / 2, limit: 3 });
