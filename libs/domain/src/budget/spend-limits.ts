@@ -11,6 +11,8 @@ export interface SpendState {
   task: number;
   /** In the billing period by the agents of the caller's department (0 when it has no budget share). */
   department?: number;
+  /** The `budget_percent` of the caller's department, read with its spend (0 when it has none). */
+  departmentPercent?: number;
 }
 
 /** A department's share of the monthly budget (engine.md §10 hierarchy), as an amount. */

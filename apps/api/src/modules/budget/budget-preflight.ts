@@ -12,7 +12,7 @@ import {
 
 import { ModelRouter } from '../providers';
 import { BudgetSettings } from './budget-settings';
-import { DepartmentBudget, type DepartmentShare } from './department-budget';
+import { departmentCap, shareDepartment } from './department-budget';
 import { RiskRecordsRepository } from './risk-records.repository';
 import { SpendReservationsRepository } from './spend-reservations.repository';
 
@@ -28,7 +28,6 @@ export class BudgetPreflight {
     private readonly settings: BudgetSettings,
     private readonly reservations: SpendReservationsRepository,
     private readonly router: ModelRouter,
-    private readonly departments: DepartmentBudget,
     private readonly risk: RiskRecordsRepository,
   ) {}
 
@@ -54,7 +53,7 @@ export class BudgetPreflight {
     };
   }
 
-  private async periodSpend(agentId: string, taskId: string, share: DepartmentShare | null = null) {
+  private async periodSpend(agentId: string, taskId: string, department: string | null = null) {
     const config = this.settings.config();
     const now = new Date();
     const period = billingPeriod(now, config.resetDay);
@@ -64,7 +63,7 @@ export class BudgetPreflight {
       today: dayStart(now),
       agentId,
       taskId,
-      departmentAgents: share?.agentIds ?? null,
+      department,
     });
     return { config, spent };
   }
@@ -74,9 +73,12 @@ export class BudgetPreflight {
       name: 'budget_limits',
       order: 200,
       check: async ({ task, agent }) => {
-        const share = await this.departments.shareOf(this.settings.config(), agent.department);
-        const { config, spent } = await this.periodSpend(agent.id, task.id, share);
-        const refusal = judgeRunStart(config, spent, share?.cap ?? null);
+        const { config, spent } = await this.periodSpend(
+          agent.id,
+          task.id,
+          shareDepartment(this.settings.config(), agent.department),
+        );
+        const refusal = judgeRunStart(config, spent, departmentCap(config, agent.department, spent));
         return refusal
           ? { ok: false, code: refusal.code, reason: `[${refusal.code}] ${refusal.reason}` }
           : { ok: true };

@@ -1,7 +1,6 @@
 import { Module, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 
 import { AgentsModule } from '../agents';
-import { CompanyModule } from '../company';
 import { EngineModule, RunPreflight, RunSpend, ToolInvoker } from '../engine';
 import { ProvidersModule } from '../providers';
 import { SettingsModule } from '../settings';
@@ -17,7 +16,6 @@ import { CostLedger } from './cost-ledger';
 import { CostLedgerRepository } from './cost-ledger.repository';
 import { CostRecordsRepository } from './cost-records.repository';
 import { CostRollupsRepository } from './cost-rollups.repository';
-import { DepartmentBudget } from './department-budget';
 import { ReservationRecovery } from './reservation-recovery';
 import { RiskEviction } from './risk-eviction';
 import { RiskRecordsRepository } from './risk-records.repository';
@@ -33,7 +31,7 @@ import { SpendReservationsRepository } from './spend-reservations.repository';
  */
 @Module({
   controllers: [BudgetController],
-  imports: [AgentsModule, CompanyModule, EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
+  imports: [AgentsModule, EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
   providers: [
     BudgetAlerts,
     BudgetAlertsRepository,
@@ -45,7 +43,6 @@ import { SpendReservationsRepository } from './spend-reservations.repository';
     CostLedgerRepository,
     CostRecordsRepository,
     CostRollupsRepository,
-    DepartmentBudget,
     ReservationRecovery,
     RiskEviction,
     RiskRecordsRepository,

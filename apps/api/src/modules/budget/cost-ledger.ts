@@ -22,7 +22,7 @@ import { BudgetAlerts } from './budget-alerts';
 import { BudgetExhaustion } from './budget-exhaustion';
 import { BudgetSettings } from './budget-settings';
 import { CostLedgerRepository } from './cost-ledger.repository';
-import { DepartmentBudget } from './department-budget';
+import { departmentCap, shareDepartment } from './department-budget';
 import { SpendReservationsRepository } from './spend-reservations.repository';
 
 /** Beyond its call timeout, how long a reservation may wait for its record before recovery takes it. */
@@ -48,7 +48,6 @@ export class CostLedger implements SpendControl {
     private readonly settings: BudgetSettings,
     private readonly alerts: BudgetAlerts,
     private readonly exhaustion: BudgetExhaustion,
-    private readonly departments: DepartmentBudget,
     private readonly bus: EventBus,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
@@ -76,16 +75,16 @@ export class CostLedger implements SpendControl {
       expiresAt: new Date(now.getTime() + this.reservationTtlMs),
       costRecordId: null,
     };
-    const share = await this.departments.shareOf(config, request.agent.department);
+    const department = request.agent.department;
     const { refusal } = await this.reservations.reserve(
       {
         row,
         periodStart: period.start,
         periodEnd: period.end,
         today: dayStart(now),
-        departmentAgents: share?.agentIds ?? null,
+        department: shareDepartment(config, department),
       },
-      (spent) => judgeCall(config, spent, estimate, taskLimit, share?.cap ?? null),
+      (spent) => judgeCall(config, spent, estimate, taskLimit, departmentCap(config, department, spent)),
     );
     if (refusal === null) {
       return { ok: true, reservationId: row.id };

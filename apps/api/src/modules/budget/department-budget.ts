@@ -1,37 +1,18 @@
-import { Injectable } from '@nestjs/common';
-
-import { type BudgetConfig, type DepartmentCap, departmentCapOf } from '@app/domain';
-
-import { AgentRoster } from '../agents';
-import { CompanyFacade } from '../company';
-
-/** A department's cap and the agents whose spend counts against it. */
-export interface DepartmentShare {
-  cap: DepartmentCap;
-  agentIds: string[];
-}
+import { type BudgetConfig, type DepartmentCap, departmentCapOf, type SpendState } from '@app/domain';
 
 /**
  * The hierarchy's department level (engine.md §10): a department with a `budget_percent` may spend
  * that share of the company's monthly budget, counted over its agents' spend in the billing period.
+ * The share and that spend are read in the spend state's own statement (the reservation's, under its
+ * lock), so a share costs no round trip of its own.
  */
-@Injectable()
-export class DepartmentBudget {
-  constructor(
-    private readonly company: CompanyFacade,
-    private readonly roster: AgentRoster,
-  ) {}
 
-  /** The share that applies to an agent of `department` (a name key), or null when none does. */
-  async shareOf(config: BudgetConfig, department: string): Promise<DepartmentShare | null> {
-    if (config.totalMonthly <= 0 || department === '') {
-      return null;
-    }
-    const cap = departmentCapOf(config, department, await this.company.budgetPercentOf(department));
-    if (cap === null) {
-      return null;
-    }
-    const agents = await this.roster.findByDepartment(department);
-    return agents.length === 0 ? null : { cap, agentIds: agents.map((agent) => agent.id) };
-  }
+/** The department (name key) whose share to read with the spend, or null while none can apply. */
+export function shareDepartment(config: BudgetConfig, department: string): string | null {
+  return config.totalMonthly > 0 && department !== '' ? department : null;
+}
+
+/** The cap an agent of `department` is held to, from the share read with `spent`; null when none applies. */
+export function departmentCap(config: BudgetConfig, department: string, spent: SpendState): DepartmentCap | null {
+  return spent.departmentPercent === undefined ? null : departmentCapOf(config, department, spent.departmentPercent);
 }

@@ -14,8 +14,11 @@ export interface ReservationRequest {
   periodStart: Date;
   periodEnd: Date;
   today: Date;
-  /** The agents of the caller's department when the department has a budget share, else null. */
-  departmentAgents?: readonly string[] | null;
+  /**
+   * The caller's department (name key) when a department share may apply: its `budget_percent` and
+   * its agents' spend are then read in the same statement as the rest. Null or absent: not read.
+   */
+  department?: string | null;
 }
 
 /** Recorded spend plus open reservations for the billing period, the agent's day and the task. */
@@ -31,12 +34,19 @@ const SPEND_STATE = `SELECT
   (SELECT COALESCE(SUM("estimate_usd"), 0) FROM "budget_reservations"
      WHERE "state" = 'open' AND "task_id" = :taskId) AS "reserved_task"`;
 
-/** Recorded spend plus open reservations of a department's agents in the billing period. */
-const DEPARTMENT_STATE = `SELECT
+/**
+ * The department's share and its agents' recorded spend plus open reservations in the billing
+ * period: further columns of {@link SPEND_STATE}, so that a share costs no round trip of its own
+ * and its membership is read under the same lock as the sums.
+ */
+const DEPARTMENT_STATE = `,
+  (SELECT "budget_percent" FROM "departments" WHERE "name_key" = :department) AS "department_percent",
   (SELECT COALESCE(SUM("cost_usd"), 0) FROM "cost_rollups"
-     WHERE "grain" = 'day' AND "bucket" >= :periodStart AND "bucket" < :periodEnd AND "agent_id" IN (:...agents)) AS "spent",
+     WHERE "grain" = 'day' AND "bucket" >= :periodStart AND "bucket" < :periodEnd
+       AND "agent_id" IN (SELECT "id" FROM "agents" WHERE "department" = :department)) AS "department_spent",
   (SELECT COALESCE(SUM("estimate_usd"), 0) FROM "budget_reservations"
-     WHERE "state" = 'open' AND "agent_id" IN (:...agents)) AS "reserved"`;
+     WHERE "state" = 'open'
+       AND "agent_id" IN (SELECT "id" FROM "agents" WHERE "department" = :department)) AS "department_reserved"`;
 
 interface RawState {
   period: unknown;
@@ -45,6 +55,9 @@ interface RawState {
   reserved: unknown;
   reserved_agent: unknown;
   reserved_task: unknown;
+  department_percent?: unknown;
+  department_spent?: unknown;
+  department_reserved?: unknown;
 }
 
 const RESERVE_LOCK = 'budget.reserve';
@@ -134,12 +147,15 @@ export class SpendReservationsRepository {
     postgres: boolean,
     request: Omit<ReservationRequest, 'row'> & { agentId: string; taskId: string },
   ): Promise<SpendState> {
-    const [sql, params] = manager.connection.driver.escapeQueryWithParameters(SPEND_STATE, {
+    const department = request.department ?? null;
+    const statement = department === null ? SPEND_STATE : SPEND_STATE + DEPARTMENT_STATE;
+    const [sql, params] = manager.connection.driver.escapeQueryWithParameters(statement, {
       periodStart: timeParam(postgres, request.periodStart),
       periodEnd: timeParam(postgres, request.periodEnd),
       today: timeParam(postgres, request.today),
       agentId: request.agentId,
       taskId: request.taskId,
+      department,
     });
     const [raw] = await manager.query<RawState[]>(sql, params);
     const state: SpendState = {
@@ -147,18 +163,10 @@ export class SpendReservationsRepository {
       agentToday: rawNumber(raw.agent_today) + rawNumber(raw.reserved_agent),
       task: rawNumber(raw.task) + rawNumber(raw.reserved_task),
     };
-    const agents = request.departmentAgents ?? [];
-    if (agents.length > 0) {
-      const [departmentSql, departmentParams] = manager.connection.driver.escapeQueryWithParameters(DEPARTMENT_STATE, {
-        periodStart: timeParam(postgres, request.periodStart),
-        periodEnd: timeParam(postgres, request.periodEnd),
-        agents: [...agents],
-      });
-      const [department] = await manager.query<Array<{ spent: unknown; reserved: unknown }>>(
-        departmentSql,
-        departmentParams,
-      );
-      state.department = rawNumber(department.spent) + rawNumber(department.reserved);
+    if (department !== null) {
+      state.department = rawNumber(raw.department_spent) + rawNumber(raw.department_reserved);
+      // An unknown department has no share: the same as one of 0 %.
+      state.departmentPercent = raw.department_percent === null ? 0 : rawNumber(raw.department_percent);
     }
     return state;
   }
