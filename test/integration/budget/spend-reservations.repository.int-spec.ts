@@ -112,4 +112,35 @@ describe.each(testBackends())('spend reservations on %s', (backend) => {
     expect(seen.map((s) => s.department)).toEqual([0.75, 1.25]);
     expect(await m.source.getRepository(BudgetReservationEntity).count()).toBe(1);
   });
+
+  it('should let concurrent reservations through only as far as the limit fits them all', async () => {
+    const request = { ...PERIOD, today: TODAY };
+    const cap = 1.75 + 2 * 0.1; // the period's 1.75 recorded, and room for two calls of 0.1
+    const judge = (spent: SpendState) => (spent.period + 0.1 > cap + 1e-9 ? 'monthly' : null);
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => reservations.reserve({ ...request, row: reservation('agent-ada', 0.1) }, judge)),
+    );
+
+    expect(answers.filter((a) => a.refusal === null)).toHaveLength(2);
+    expect(await m.source.getRepository(BudgetReservationEntity).count()).toBe(2);
+  });
+
+  it('should store nothing when judging fails, and reserve normally afterwards', async () => {
+    const request = { ...PERIOD, today: TODAY };
+
+    await expect(
+      reservations.reserve({ ...request, row: reservation('agent-ada', 0.1) }, () => {
+        throw new Error('judge failed');
+      }),
+    ).rejects.toThrow('judge failed');
+    const after = await reservations.reserve({ ...request, row: reservation('agent-ada', 0.2) }, () => null);
+
+    expect(after.refusal).toBeNull();
+    expect(after.spent.period).toBe(1.75); // the failed reservation was never counted
+    const stored = await m.source.getRepository(BudgetReservationEntity).find();
+    expect(stored.map((r) => r.estimateUsd)).toEqual([0.2]);
+    expect(stored[0]).toMatchObject({ state: 'open', agentId: 'agent-ada', owner: 'replica-1', costRecordId: null });
+    expect(stored[0]?.expiresAt.toISOString()).toBe('2026-03-10T12:01:00.000Z');
+  });
 });

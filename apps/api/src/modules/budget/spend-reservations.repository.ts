@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 
 import type { SpendState } from '@app/domain';
 import { BudgetReservationEntity } from '@app/persistence';
@@ -60,6 +60,46 @@ interface RawState {
   department_reserved?: unknown;
 }
 
+/** The reservation's row, riding on the statement that reads the spend before it (Postgres). */
+const INSERT_RESERVATION = `INSERT INTO "budget_reservations"
+  ("id", "agent_id", "task_id", "provider", "model", "estimate_usd", "state", "owner", "created_at", "expires_at",
+   "cost_record_id")
+  VALUES (:rId, :rAgentId, :rTaskId, :rProvider, :rModel, :rEstimate, :rState, :rOwner, :rCreatedAt, :rExpiresAt,
+   :rCostRecordId)`;
+
+function reservationParams(row: BudgetReservationEntity, postgres: boolean): Record<string, unknown> {
+  return {
+    rId: row.id,
+    rAgentId: row.agentId,
+    rTaskId: row.taskId,
+    rProvider: row.provider,
+    rModel: row.model,
+    rEstimate: row.estimateUsd,
+    rState: row.state,
+    rOwner: row.owner,
+    rCreatedAt: timeParam(postgres, row.createdAt),
+    rExpiresAt: timeParam(postgres, row.expiresAt),
+    rCostRecordId: row.costRecordId,
+  };
+}
+
+/**
+ * Hands a connection whose ROLLBACK failed back with the error, so the pool closes it rather than
+ * lend it out still inside a transaction: TypeORM's Postgres runner takes that error on its
+ * `releasePostgresConnection`, which its public `release` calls without one.
+ */
+async function discard(runner: QueryRunner, error: Error): Promise<void> {
+  const postgres = runner as QueryRunner & { releasePostgresConnection?: (error?: Error) => Promise<void> };
+  await (postgres.releasePostgresConnection ? postgres.releasePostgresConnection(error) : runner.release());
+}
+
+/** What the spend state is read for: the period, the agent, the task and the department. */
+type StateRequest = Omit<ReservationRequest, 'row'> & { agentId: string; taskId: string };
+
+function stateOf(request: ReservationRequest): StateRequest {
+  return { ...request, agentId: request.row.agentId, taskId: request.row.taskId ?? '' };
+}
+
 const RESERVE_LOCK = 'budget.reserve';
 /** One queue per process, whatever the number of repository instances. */
 const LOCAL = new KeyedMutex();
@@ -80,18 +120,13 @@ export class SpendReservationsRepository {
   ): Promise<{ refusal: R | null; spent: SpendState }> {
     const ds = this.database.dataSource;
     if (ds.options.type === 'postgres') {
-      return ds.transaction(async (manager) => {
-        await manager.query('SELECT pg_advisory_xact_lock($1)', [lockKey(RESERVE_LOCK)]);
-        return this.judgeAndInsert(manager, true, request, judge);
-      });
+      return this.reserveOnPostgres(request, judge);
     }
-    return LOCAL.run(RESERVE_LOCK, () => this.judgeAndInsert(ds.manager, false, request, judge));
+    return LOCAL.run(RESERVE_LOCK, () => this.judgeAndInsert(ds.manager, request, judge));
   }
 
   /** The spend state without reserving (the pre-flight at task start). */
-  async spendState(
-    request: Omit<ReservationRequest, 'row'> & { agentId: string; taskId: string },
-  ): Promise<SpendState> {
+  async spendState(request: StateRequest): Promise<SpendState> {
     const ds = this.database.dataSource;
     return this.readState(ds.manager, ds.options.type === 'postgres', request);
   }
@@ -123,18 +158,43 @@ export class SpendReservationsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * Three round trips: the transaction with its lock (one simple-protocol string: the key is a
+   * literal), the reservation's insert together with the read of the spend before it (a CTE: the
+   * statement's sums do not see its own insert), and COMMIT when `judge` accepts or ROLLBACK when it
+   * refuses. The lock is a statement of its own, taken before the statement that reads the sums, so
+   * their snapshot includes every reservation committed before the lock was granted.
+   */
+  private async reserveOnPostgres<R>(
+    request: ReservationRequest,
+    judge: (spent: SpendState) => R | null,
+  ): Promise<{ refusal: R | null; spent: SpendState }> {
+    const runner = this.database.dataSource.createQueryRunner();
+    let broken: Error | undefined;
+    try {
+      await runner.query(`START TRANSACTION; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)})`);
+      const spent = await this.readState(runner.manager, true, stateOf(request), request.row);
+      const refusal = judge(spent);
+      await runner.query(refusal === null ? 'COMMIT' : 'ROLLBACK');
+      return { refusal, spent };
+    } catch (error) {
+      await runner.query('ROLLBACK').catch((rollback: unknown) => {
+        // The connection is unusable: the pool must not hand it out again.
+        broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+      });
+      throw error;
+    } finally {
+      await (broken ? discard(runner, broken) : runner.release());
+    }
+  }
+
   private async judgeAndInsert<R>(
     manager: EntityManager,
-    postgres: boolean,
     request: ReservationRequest,
     judge: (spent: SpendState) => R | null,
   ): Promise<{ refusal: R | null; spent: SpendState }> {
     const { row } = request;
-    const spent = await this.readState(manager, postgres, {
-      ...request,
-      agentId: row.agentId,
-      taskId: row.taskId ?? '',
-    });
+    const spent = await this.readState(manager, false, stateOf(request));
     const refusal = judge(spent);
     if (refusal === null) {
       await manager.getRepository(BudgetReservationEntity).insert(row);
@@ -142,13 +202,18 @@ export class SpendReservationsRepository {
     return { refusal, spent };
   }
 
+  /** The spend state; with `insert` (Postgres), the statement also inserts that reservation. */
   private async readState(
     manager: EntityManager,
     postgres: boolean,
-    request: Omit<ReservationRequest, 'row'> & { agentId: string; taskId: string },
+    request: StateRequest,
+    insert?: BudgetReservationEntity,
   ): Promise<SpendState> {
     const department = request.department ?? null;
-    const statement = department === null ? SPEND_STATE : SPEND_STATE + DEPARTMENT_STATE;
+    let statement = department === null ? SPEND_STATE : SPEND_STATE + DEPARTMENT_STATE;
+    if (insert) {
+      statement = `WITH "reserved" AS (${INSERT_RESERVATION}) ${statement}`;
+    }
     const [sql, params] = manager.connection.driver.escapeQueryWithParameters(statement, {
       periodStart: timeParam(postgres, request.periodStart),
       periodEnd: timeParam(postgres, request.periodEnd),
@@ -156,6 +221,7 @@ export class SpendReservationsRepository {
       agentId: request.agentId,
       taskId: request.taskId,
       department,
+      ...(insert ? reservationParams(insert, postgres) : {}),
     });
     const [raw] = await manager.query<RawState[]>(sql, params);
     const state: SpendState = {
