@@ -259,3 +259,9 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
+
+/** The median server CPU time per request of `samples` (µs), or undefined when a sample lacks it. */
+export function medianCpuUs(samples: readonly Sample[]): number | undefined {
+  const values = samples.map((s) => s.cpuUsPerRequest).filter((v): v is number => v !== undefined);
+  return values.length === samples.length && values.length > 0 ? median(values) : undefined;
+}

@@ -19,7 +19,7 @@ import { createDataSource, TaskEntity } from '@app/persistence';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
-import { load, median, type RunningServer, type Sample, startBenchService } from './harness';
+import { load, median, medianCpuUs, type RunningServer, type Sample, startBenchService } from './harness';
 import { firstRunToken, insertRows } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
@@ -139,14 +139,14 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
       for (let round = 0; round < ROUNDS; round++) {
         samples.push(await load(target, SECONDS, CONNECTIONS, nextPath));
       }
-      const cpu = samples.map((s) => s.cpuUsPerRequest).filter((v): v is number => v !== undefined);
+      const cpuUs = medianCpuUs(samples);
       result.loads.push({
         scenario,
         rps: median(samples.map((s) => s.requests)),
         p50: median(samples.map((s) => s.p50)),
         p99: median(samples.map((s) => s.p99)),
         bad: samples.reduce((n, s) => n + s.errors + s.non2xx, 0),
-        cpuMs: cpu.length === samples.length ? median(cpu) / 1000 : Number.NaN,
+        cpuMs: cpuUs === undefined ? Number.NaN : cpuUs / 1000,
       });
     }
   } catch (error) {

@@ -26,7 +26,16 @@ import { runBackupBench } from './backup';
 import { runBudgetBench } from './budget';
 import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
-import { BENCH_JWT_SECRET, load, median, type RunningServer, type Sample, spawnServer, type Target } from './harness';
+import {
+  BENCH_JWT_SECRET,
+  load,
+  median,
+  medianCpuUs,
+  type RunningServer,
+  type Sample,
+  spawnServer,
+  type Target,
+} from './harness';
 import { firstRunToken } from './seeding';
 import { runListBench } from './list';
 import { runSettingsBench } from './settings';
@@ -150,10 +159,6 @@ async function httpBench(): Promise<void> {
 }
 
 function report(targets: Target[], samples: Map<string, Sample[]>): void {
-  const cpuOf = (s: Sample[]): number | undefined => {
-    const values = s.map((x) => x.cpuUsPerRequest).filter((v): v is number => v !== undefined);
-    return values.length === s.length && values.length > 0 ? median(values) : undefined;
-  };
   const rows = targets.map((t) => {
     const s = samples.get(t.name) ?? [];
     return {
@@ -161,7 +166,7 @@ function report(targets: Target[], samples: Map<string, Sample[]>): void {
       rps: median(s.map((x) => x.requests)),
       p50: median(s.map((x) => x.p50)),
       p99: median(s.map((x) => x.p99)),
-      cpu: cpuOf(s),
+      cpu: medianCpuUs(s),
       bad: s.reduce((n, x) => n + x.errors + x.non2xx, 0),
     };
   });

@@ -94,19 +94,15 @@ export class CountCache {
     if (mark !== this.generation) {
       return;
     }
-    const flight = { generation: mark, total };
-    this.inFlight.set(key, flight);
-    const settle = (): void => {
-      if (this.inFlight.get(key) === flight) {
-        this.inFlight.delete(key);
-      }
-    };
-    total.then((value) => {
-      settle();
-      if (value !== undefined) {
-        this.set(key, value, mark);
-      }
-    }, settle);
+    fly(this.inFlight, key, { generation: mark, total }, total);
+    total.then(
+      (value) => {
+        if (value !== undefined) {
+          this.set(key, value, mark);
+        }
+      },
+      () => undefined,
+    );
   }
 
   /** Whether a count of this filter runs for the current generation (a refresh need not start another). */
@@ -127,14 +123,18 @@ export class CountCache {
       return joined.result as Promise<T>;
     }
     const result = read();
-    const flight = { generation: this.generation, result };
-    this.reads.set(key, flight);
-    const settle = (): void => {
-      if (this.reads.get(key) === flight) {
-        this.reads.delete(key);
-      }
-    };
-    result.then(settle, settle);
+    fly(this.reads, key, { generation: this.generation, result }, result);
     return result;
   }
+}
+
+/** Keeps `flight` under `key` while `settles` runs; a later flight of the key is left alone. */
+function fly<F>(flights: Map<string, F>, key: string, flight: F, settles: Promise<unknown>): void {
+  flights.set(key, flight);
+  const land = (): void => {
+    if (flights.get(key) === flight) {
+      flights.delete(key);
+    }
+  };
+  settles.then(land, land);
 }

@@ -62,27 +62,35 @@ type Row<R> = R & { [TOTAL]?: unknown };
  * itself, so no Date is built per row only to be written back as text.
  */
 export function pagedQuery<R extends object>(query: PagedQuery): Promise<RawPage<R>> {
-  const counts = query.counts;
-  if (!counts || !('manager' in query.source)) {
-    return readPaged(query);
-  }
-  // Outside a unit of work, identical pages asked for at once share one read (and its rows).
-  const key = [query.table, query.columns.join(), query.where?.join(' AND '), JSON.stringify(query.params ?? {})];
-  key.push(query.orderBy.join(), String(query.offset), String(query.limit));
-  return counts.share(key.join('\u0000'), () => readPaged<R>(query));
-}
-
-async function readPaged<R extends object>(query: PagedQuery): Promise<RawPage<R>> {
   const manager = 'manager' in query.source ? query.source.manager : query.source;
   const where = query.where && query.where.length > 0 ? ` WHERE ${query.where.join(' AND ')}` : '';
   const from = `FROM ${manager.connection.driver.escape(query.table)}${where}`;
   const named = query.params ?? {};
   const counts = query.counts;
-  const read = (counted: boolean): Promise<Row<R>[]> => readPage<R>(manager, query, from, named, counted);
   if (!counts) {
-    return withTotal(manager, query, from, named, await read(true));
+    return readPage<R>(manager, query, from, named, true).then((rows) => withTotal(manager, query, from, named, rows));
   }
-  const key = `${from} ${JSON.stringify(named)}`;
+  // The filter's key: its total is remembered under it.
+  const filter = `${from} ${JSON.stringify(named)}`;
+  const read = (): Promise<RawPage<R>> => readCounted<R>(manager, query, from, named, counts, filter);
+  if (!('manager' in query.source)) {
+    return read(); // inside a unit of work: its reads are its own
+  }
+  // Identical pages asked for at once share one read (and its rows).
+  const window = [query.columns.join(), query.orderBy.join(), query.offset, query.limit].join('\u0000');
+  return counts.share(`${filter}\u0000${window}`, read);
+}
+
+/** A page whose filter's total the count cache may know, may be counting, or has to count now. */
+async function readCounted<R extends object>(
+  manager: Manager,
+  query: PagedQuery,
+  from: string,
+  named: Record<string, unknown>,
+  counts: CountCache,
+  key: string,
+): Promise<RawPage<R>> {
+  const read = (counted: boolean): Promise<Row<R>[]> => readPage<R>(manager, query, from, named, counted);
   const mark = counts.mark();
   const known = counts.lookup(key);
   if (known.total !== undefined) {

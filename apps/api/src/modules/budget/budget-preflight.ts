@@ -53,7 +53,8 @@ export class BudgetPreflight {
     };
   }
 
-  private async periodSpend(agentId: string, taskId: string, department: string | null = null) {
+  /** The spend state now; with the agent's `department`, its share too (when one can apply). */
+  private async periodSpend(agentId: string, taskId: string, department?: string) {
     const config = this.settings.config();
     const now = new Date();
     const period = billingPeriod(now, config.resetDay);
@@ -63,7 +64,7 @@ export class BudgetPreflight {
       today: dayStart(now),
       agentId,
       taskId,
-      department,
+      department: department === undefined ? null : shareDepartment(config, department),
     });
     return { config, spent };
   }
@@ -73,11 +74,7 @@ export class BudgetPreflight {
       name: 'budget_limits',
       order: 200,
       check: async ({ task, agent }) => {
-        const { config, spent } = await this.periodSpend(
-          agent.id,
-          task.id,
-          shareDepartment(this.settings.config(), agent.department),
-        );
+        const { config, spent } = await this.periodSpend(agent.id, task.id, agent.department);
         const refusal = judgeRunStart(config, spent, departmentCap(config, agent.department, spent));
         return refusal
           ? { ok: false, code: refusal.code, reason: `[${refusal.code}] ${refusal.reason}` }
