@@ -14,7 +14,7 @@
 //     create to the last completion, and every task that did not complete ("stuck") by status.
 // Targets (issue): overhead < 5 ms per model call; 1,000 trivial tasks complete, none stuck. The
 // verdicts are printed, never asserted. Env: BENCH_ENGINE_TASKS (1000), BENCH_ENGINE_OVERHEAD_TASKS
-// (150), BENCH_ENGINE_CONCURRENCY (16), BENCH_ENGINE_BACKENDS
+// (150), BENCH_ENGINE_VARIANTS (list_files,text,write_file), BENCH_ENGINE_CONCURRENCY (16), BENCH_ENGINE_BACKENDS
 // (sqlite,postgres), BENCH_ENGINE_DEADLINE_SECONDS (300 per wait), BENCH_ENGINE_STALL_SECONDS (30),
 // BENCH_ENGINE_KEEP=1 (keep the scratch directories with the service logs). Postgres: the server of
 // SYNTHORG_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test); a database per run.
@@ -58,11 +58,16 @@ interface Variant {
   tool: 'list_files' | 'write_file';
 }
 
-const VARIANTS: readonly Variant[] = [
+const ALL_VARIANTS: readonly Variant[] = [
   { name: '4 list_files turns + text', toolTurns: 4, tool: 'list_files' },
   { name: 'text only', toolTurns: 0, tool: 'list_files' },
   { name: '2 write_file turns + text', toolTurns: 2, tool: 'write_file' },
 ];
+/** BENCH_ENGINE_VARIANTS: a comma list of variant names' first words (list_files, text, write_file). */
+const VARIANTS = ((only) =>
+  only ? ALL_VARIANTS.filter((v) => only.includes(v.name === 'text only' ? 'text' : v.tool)) : ALL_VARIANTS)(
+  process.env.BENCH_ENGINE_VARIANTS?.split(',').map((v) => v.trim()),
+);
 const OVERHEAD_TARGET_MS = 5;
 const POLL_MS = 250;
 const STATUSES = TASK_STATUSES;

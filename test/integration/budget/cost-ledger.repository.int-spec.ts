@@ -43,6 +43,19 @@ describe.each(testBackends())('cost ledger and spend history on %s', (backend) =
     await m.clear(CostRecordEntity, CostRollupEntity);
   });
 
+  it("should answer the period's recorded spend with the record that it writes", async () => {
+    const period = { start: new Date('2026-03-01T00:00:00.000Z'), end: new Date('2026-04-01T00:00:00.000Z') };
+    await ledger.record(entry('2026-02-28T23:59:59.999Z', { costUsd: 5 }), null);
+    await ledger.record(entry('2026-03-02T08:00:00.000Z', { costUsd: 1 }), null);
+
+    const spent = await ledger.recordInPeriod(entry('2026-03-02T09:00:00.000Z', { costUsd: 0.5 }), null, period);
+    expect(spent).toBeCloseTo(1.5, 10);
+    // The same record outside the period is written but not counted in it.
+    const before = await ledger.recordInPeriod(entry('2026-02-27T09:00:00.000Z', { costUsd: 2 }), null, period);
+    expect(before).toBeCloseTo(1.5, 10);
+    expect(await m.source.getRepository(CostRecordEntity).count()).toBe(4);
+  });
+
   it('should write each record with its hour, day and task rollup rows', async () => {
     await ledger.record(entry('2026-03-01T10:15:00.000Z'), null);
     await ledger.record(entry('2026-03-01T10:45:00.000Z', { costUsd: 0.5, inputTokens: 10, outputTokens: 5 }), null);

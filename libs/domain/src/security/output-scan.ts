@@ -64,7 +64,18 @@ export interface OutputScanResult {
 
 /** Scans an output under a concrete policy. */
 export function scanOutput(text: string, policy: ConcreteScanPolicy): OutputScanResult {
-  const redacted = redactSecrets(text);
+  return scanOutcome(text, redactSecrets(text), policy);
+}
+
+/**
+ * What a policy makes of a scan's findings (`redacted` is `redactSecrets(text)`). A clean text is
+ * clean under every policy, so a caller may find first and work out the policy only for findings.
+ */
+export function scanOutcome(
+  text: string,
+  redacted: { text: string; findings: string[] },
+  policy: ConcreteScanPolicy,
+): OutputScanResult {
   if (redacted.findings.length === 0) {
     return { outcome: 'clean', text, findings: [] };
   }

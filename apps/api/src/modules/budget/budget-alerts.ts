@@ -9,6 +9,12 @@ import { BudgetExhaustion } from './budget-exhaustion';
 import { BudgetSettings } from './budget-settings';
 import { CostRollupsRepository } from './cost-rollups.repository';
 
+/** A billing period's recorded spend, as a record's write read it. */
+export interface PeriodSpend {
+  period: { start: Date; end: Date };
+  spent: number;
+}
+
 /**
  * Alerts on the monthly budget at warn, critical and hard stop, once per upward crossing across
  * replicas (a compare-and-set on the stored level): a `budget` channel event, the log event
@@ -31,14 +37,20 @@ export class BudgetAlerts {
     this.log = logging.forName('budget.alerts');
   }
 
-  /** Re-reads the period's spend after a record and announces a level it newly reached. */
-  async check(now: Date, agentId: string): Promise<void> {
+  /**
+   * Announces a level the period's spend newly reached after a record: the spend the record's write
+   * read (`known`, when it is of the current period), else read here.
+   */
+  async check(now: Date, agentId: string, known?: PeriodSpend): Promise<void> {
     const config = this.settings.config();
     if (config.totalMonthly <= 0) {
       return;
     }
     const period = billingPeriod(now, config.resetDay);
-    const spent = (await this.rollups.totals({ grain: 'day', from: period.start, to: period.end })).costUsd;
+    const spent =
+      known && known.period.start.getTime() === period.start.getTime()
+        ? known.spent
+        : (await this.rollups.totals({ grain: 'day', from: period.start, to: period.end })).costUsd;
     const percent = usedPercent(spent, config.totalMonthly);
     const level = alertLevelAt(percent, config.alerts);
     const scope = `monthly:${isoDay(period.start)}`;

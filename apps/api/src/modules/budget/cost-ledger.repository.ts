@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { type CostEntry, dayStart, hourStart } from '@app/domain';
+import { rawNumber } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 import { timeParam } from './sql-time';
@@ -23,6 +24,16 @@ const ROLLUP_UPSERT = `INSERT INTO "cost_rollups"
     "output_tokens" = "cost_rollups"."output_tokens" + excluded."output_tokens",
     "records" = "cost_rollups"."records" + excluded."records"`;
 
+/** The recorded spend of a billing period (the day rollups whose bucket lies in it). */
+const PERIOD_SUM = `SELECT COALESCE(SUM("cost_usd"), 0) AS "period" FROM "cost_rollups"
+  WHERE "grain" = 'day' AND "bucket" >= :from AND "bucket" < :to`;
+
+/** A billing period: [start, end). */
+export interface PeriodWindow {
+  start: Date;
+  end: Date;
+}
+
 /** Settles the call's reservation: the record now counts instead of the estimate. */
 const SETTLE = `DELETE FROM "budget_reservations" WHERE "id" = :reservationId AND "state" = 'open'`;
 
@@ -37,8 +48,27 @@ export class CostLedgerRepository {
 
   /** Writes in `manager`'s transaction when given, else in a transaction of its own. */
   async record(entry: CostEntry, reservationId: string | null, manager?: EntityManager): Promise<void> {
+    await this.write(entry, reservationId, manager, null);
+  }
+
+  /**
+   * Writes the record (in a transaction of its own) and answers the recorded spend of the period
+   * [start, end) with it, read by the same statement on Postgres: the statement's sum does not see
+   * its own upsert, so the record's cost is added when its day lies in the period.
+   */
+  async recordInPeriod(entry: CostEntry, reservationId: string | null, period: PeriodWindow): Promise<number> {
+    return (await this.write(entry, reservationId, undefined, period)) ?? 0;
+  }
+
+  private async write(
+    entry: CostEntry,
+    reservationId: string | null,
+    manager: EntityManager | undefined,
+    period: PeriodWindow | null,
+  ): Promise<number | null> {
     const ds = this.database.dataSource;
     const postgres = ds.options.type === 'postgres';
+    const day = dayStart(entry.timestamp);
     const params = {
       reservationId,
       id: entry.id,
@@ -53,22 +83,30 @@ export class CostLedgerRepository {
       category: entry.callCategory,
       at: timeParam(postgres, entry.timestamp),
       hour: timeParam(postgres, hourStart(entry.timestamp)),
-      day: timeParam(postgres, dayStart(entry.timestamp)),
+      day: timeParam(postgres, day),
+      ...(period ? { from: timeParam(postgres, period.start), to: timeParam(postgres, period.end) } : {}),
     };
     if (postgres) {
       const settle = reservationId === null ? '' : `, "settled" AS (${SETTLE})`;
-      const sql = `WITH "inserted" AS (INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES}))${settle} ${ROLLUP_UPSERT}`;
-      await run(manager ?? ds.manager, sql, params);
-      return;
+      const head = `WITH "inserted" AS (INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES}))${settle}`;
+      if (period === null) {
+        await run(manager ?? ds.manager, `${head} ${ROLLUP_UPSERT}`, params);
+        return null;
+      }
+      const [row] = await run(manager ?? ds.manager, `${head}, "rolled" AS (${ROLLUP_UPSERT}) ${PERIOD_SUM}`, params);
+      const inPeriod = day >= period.start && day < period.end;
+      return rawNumber(row?.period ?? 0) + (inPeriod ? entry.costUsd : 0);
     }
-    const write = async (tx: EntityManager): Promise<void> => {
+    const write = async (tx: EntityManager): Promise<number | null> => {
       await run(tx, `INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES})`, params);
       await run(tx, ROLLUP_UPSERT, params);
       if (reservationId !== null) {
         await run(tx, SETTLE, params);
       }
+      // SQLite reads its own writes: the sum already holds the record.
+      return period === null ? null : rawNumber((await run(tx, PERIOD_SUM, params))[0]?.period ?? 0);
     };
-    await (manager ? write(manager) : ds.transaction(write));
+    return manager ? write(manager) : ds.transaction(write);
   }
 
   /** Runs `work` in one transaction (recovery: mark the reservation, then write its record). */
@@ -77,7 +115,12 @@ export class CostLedgerRepository {
   }
 }
 
-async function run(manager: EntityManager, sql: string, named: Record<string, unknown>): Promise<void> {
+async function run(
+  manager: EntityManager,
+  sql: string,
+  named: Record<string, unknown>,
+): Promise<Array<{ period?: unknown }>> {
   const [query, params] = manager.connection.driver.escapeQueryWithParameters(sql, named);
-  await manager.query(query, params);
+  const rows: unknown = await manager.query(query, params);
+  return Array.isArray(rows) ? (rows as Array<{ period?: unknown }>) : [];
 }

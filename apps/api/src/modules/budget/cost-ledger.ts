@@ -18,7 +18,7 @@ import {
 } from '@app/domain';
 import { announce, APP_CONFIG, type AppConfig, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { BudgetAlerts } from './budget-alerts';
+import { BudgetAlerts, type PeriodSpend } from './budget-alerts';
 import { BudgetExhaustion } from './budget-exhaustion';
 import { BudgetSettings } from './budget-settings';
 import { CostLedgerRepository } from './cost-ledger.repository';
@@ -105,12 +105,23 @@ export class CostLedger implements SpendControl {
   }
 
   async record(entry: CostEntry, reservationId: string | null): Promise<void> {
-    await this.ledger.record(entry, reservationId);
-    await this.recorded(entry);
+    const config = this.settings.config();
+    if (config.totalMonthly <= 0) {
+      await this.ledger.record(entry, reservationId);
+      await this.recorded(entry);
+      return;
+    }
+    // The alert check needs the period's spend: the record's own statement reads it.
+    const period = billingPeriod(entry.timestamp, config.resetDay);
+    const spent = await this.ledger.recordInPeriod(entry, reservationId, period);
+    await this.recorded(entry, { period, spent });
   }
 
-  /** After a record is in: the log line, the event and the alert check (failures only logged). */
-  async recorded(entry: CostEntry): Promise<void> {
+  /**
+   * After a record is in: the log line, the event and the alert check (failures only logged), with
+   * the period's spend when the record's write read it already.
+   */
+  async recorded(entry: CostEntry, periodSpend?: PeriodSpend): Promise<void> {
     const { inputTokens, outputTokens, costUsd: cost } = entry;
     this.log.info(
       { provider: entry.provider, model: entry.model, input_tokens: inputTokens, output_tokens: outputTokens, cost },
@@ -132,7 +143,7 @@ export class CostLedger implements SpendControl {
         timestamp: entry.timestamp.toISOString(),
       },
     });
-    await this.alerts.check(new Date(), entry.agentId).catch((error: unknown) => {
+    await this.alerts.check(new Date(), entry.agentId, periodSpend).catch((error: unknown) => {
       this.log.error({ err: error }, 'budget.alert.check_failed');
     });
   }

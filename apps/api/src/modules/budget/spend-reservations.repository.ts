@@ -3,7 +3,7 @@ import type { EntityManager, QueryRunner } from 'typeorm';
 
 import type { SpendState } from '@app/domain';
 import { BudgetReservationEntity } from '@app/persistence';
-import { rawNumber } from '@app/persistence';
+import { inlinePostgresParameters, rawNumber } from '@app/persistence';
 import { DatabaseService, KeyedMutex, lockKey } from '@app/platform';
 
 import { timeParam } from './sql-time';
@@ -159,11 +159,12 @@ export class SpendReservationsRepository {
   }
 
   /**
-   * Three round trips: the transaction with its lock (one simple-protocol string: the key is a
-   * literal), the reservation's insert together with the read of the spend before it (a CTE: the
-   * statement's sums do not see its own insert), and COMMIT when `judge` accepts or ROLLBACK when it
-   * refuses. The lock is a statement of its own, taken before the statement that reads the sums, so
-   * their snapshot includes every reservation committed before the lock was granted.
+   * Two round trips. The first is one simple-protocol string: the transaction, its lock, and the
+   * reservation's insert riding on the statement that reads the spend before it (a CTE: the
+   * statement's sums do not see its own insert; its values are inlined as literals, since that
+   * protocol takes no parameters). The lock is a statement of its own, so the read's snapshot,
+   * taken when the lock is granted, holds every reservation committed before. The second is COMMIT
+   * when `judge` accepts, or ROLLBACK when it refuses.
    */
   private async reserveOnPostgres<R>(
     request: ReservationRequest,
@@ -172,8 +173,17 @@ export class SpendReservationsRepository {
     const runner = this.database.dataSource.createQueryRunner();
     let broken: Error | undefined;
     try {
-      await runner.query(`START TRANSACTION; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)})`);
-      const spent = await this.readState(runner.manager, true, stateOf(request), request.row);
+      const client = (await runner.connect()) as { query(text: string): Promise<unknown> };
+      const [sql, parameters] = this.stateStatement(runner.manager, true, stateOf(request), request.row);
+      const results = await client.query(
+        `START TRANSACTION; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)}); ${inlinePostgresParameters(sql, parameters)}`,
+      );
+      const last = Array.isArray(results) ? (results[results.length - 1] as { rows?: RawState[] }) : undefined;
+      const raw = last?.rows?.[0];
+      if (!raw) {
+        throw new Error('the spend state came back empty');
+      }
+      const spent = toSpendState(raw, request.department ?? null);
       const refusal = judge(spent);
       await runner.query(refusal === null ? 'COMMIT' : 'ROLLBACK');
       return { refusal, spent };
@@ -209,12 +219,23 @@ export class SpendReservationsRepository {
     request: StateRequest,
     insert?: BudgetReservationEntity,
   ): Promise<SpendState> {
+    const [sql, params] = this.stateStatement(manager, postgres, request, insert);
+    const [raw] = await manager.query<RawState[]>(sql, params);
+    return toSpendState(raw, request.department ?? null);
+  }
+
+  private stateStatement(
+    manager: EntityManager,
+    postgres: boolean,
+    request: StateRequest,
+    insert?: BudgetReservationEntity,
+  ): [string, unknown[]] {
     const department = request.department ?? null;
     let statement = department === null ? SPEND_STATE : SPEND_STATE + DEPARTMENT_STATE;
     if (insert) {
       statement = `WITH "reserved" AS (${INSERT_RESERVATION}) ${statement}`;
     }
-    const [sql, params] = manager.connection.driver.escapeQueryWithParameters(statement, {
+    return manager.connection.driver.escapeQueryWithParameters(statement, {
       periodStart: timeParam(postgres, request.periodStart),
       periodEnd: timeParam(postgres, request.periodEnd),
       today: timeParam(postgres, request.today),
@@ -223,17 +244,19 @@ export class SpendReservationsRepository {
       department,
       ...(insert ? reservationParams(insert, postgres) : {}),
     });
-    const [raw] = await manager.query<RawState[]>(sql, params);
-    const state: SpendState = {
-      period: rawNumber(raw.period) + rawNumber(raw.reserved),
-      agentToday: rawNumber(raw.agent_today) + rawNumber(raw.reserved_agent),
-      task: rawNumber(raw.task) + rawNumber(raw.reserved_task),
-    };
-    if (department !== null) {
-      state.department = rawNumber(raw.department_spent) + rawNumber(raw.department_reserved);
-      // An unknown department has no share: the same as one of 0 %.
-      state.departmentPercent = raw.department_percent === null ? 0 : rawNumber(raw.department_percent);
-    }
-    return state;
   }
+}
+
+function toSpendState(raw: RawState, department: string | null): SpendState {
+  const state: SpendState = {
+    period: rawNumber(raw.period) + rawNumber(raw.reserved),
+    agentToday: rawNumber(raw.agent_today) + rawNumber(raw.reserved_agent),
+    task: rawNumber(raw.task) + rawNumber(raw.reserved_task),
+  };
+  if (department !== null) {
+    state.department = rawNumber(raw.department_spent) + rawNumber(raw.department_reserved);
+    // An unknown department has no share: the same as one of 0 %.
+    state.departmentPercent = raw.department_percent === null ? 0 : rawNumber(raw.department_percent);
+  }
+  return state;
 }

@@ -78,6 +78,12 @@ export class CompanyService {
     return toDepartment(row, counts.get(row.nameKey) ?? 0);
   }
 
+  /** A department's own autonomy level, null when it sets none or does not exist: one row read. */
+  async departmentAutonomy(name: string): Promise<string | null> {
+    const row = await this.company.findDepartment(nameKey(name));
+    return row?.autonomyLevel ?? null;
+  }
+
   async health(name: string): Promise<DepartmentHealthDto> {
     const row = await this.findDepartment(name);
     const members = await this.agents.findByDepartment(row.nameKey);

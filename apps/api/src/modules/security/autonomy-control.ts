@@ -70,16 +70,15 @@ export class AutonomyControl {
 
   async stateOfAgent(agent: AgentEntity): Promise<AutonomyState> {
     const agentLevel = asLevel(agent.autonomyLevel);
-    const departmentLevel =
+    // The department's level and the downgrade are read side by side (every tool call asks).
+    const [departmentLevel, downgrade] = await Promise.all([
       agentLevel === null
-        ? await this.company.department(agent.department).then(
-            (d) => asLevel(d.autonomy_level),
-            () => null,
-          )
-        : null;
+        ? this.company.departmentAutonomy(agent.department).then(asLevel, () => null)
+        : Promise.resolve(null),
+      this.repository.findDowngrade(agent.id),
+    ]);
     const companyLevel = asLevel(this.settings.value('company', 'autonomy_level')) ?? 'semi';
     const resolved = capInherited(agent, resolveAutonomy(agentLevel, departmentLevel, companyLevel));
-    const downgrade = await this.repository.findDowngrade(agent.id);
     const downgraded = asLevel(downgrade?.currentLevel);
     const level = downgraded === null ? resolved.level : stricterAutonomy(resolved.level, downgraded);
     const source = downgraded !== null && level !== resolved.level ? 'downgrade' : resolved.source;

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 
 import {
   OUTPUT_WITHHELD_MESSAGE,
+  redactSecrets,
   type RunOutputContext,
   type RunOutputScanner,
-  scanOutput,
+  scanOutcome,
   scanPolicyFor,
   type ToolContext,
   type ToolOutputScanner,
@@ -57,9 +58,14 @@ export class OutputGuard implements ToolOutputScanner {
     if (mode === 'disabled' || !this.policies.scanningEnabled()) {
       return { action: 'pass' };
     }
+    const found = redactSecrets(output);
+    if (found.findings.length === 0) {
+      // Clean under every policy: the agent's autonomy (which picks a tiered policy) is not needed.
+      return { action: 'pass' };
+    }
     const state = await this.autonomy.stateOf(subject.agentId);
     const policy = scanPolicyFor(this.policies.scanPolicy(), state.level);
-    const result = scanOutput(output, policy);
+    const result = scanOutcome(output, found, policy);
     if (result.outcome === 'clean') {
       return { action: 'pass' };
     }
