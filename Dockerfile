@@ -38,4 +38,4 @@ VOLUME ["/data"]
 # The signing secret must be provided: SYNTHORG_JWT_SECRET or SYNTHORG_JWT_SECRET_FILE (a mounted secret).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.SYNTHORG_PORT||8000)+'/api/v1/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "dist/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=16", "dist/apps/api/src/main.js"]

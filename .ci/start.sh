@@ -19,4 +19,4 @@ fi
 if [ ! -f dist/apps/api/src/main.js ] || [ "$(node .ci/source-stamp.js)" != "$(cat dist/.source-stamp 2>/dev/null)" ]; then
   npm run --silent build
 fi
-exec node dist/apps/api/src/main.js
+exec node --max-semi-space-size=16 dist/apps/api/src/main.js

@@ -23,7 +23,7 @@ describe('CountCache', () => {
   it('should forget a total after its time limit', () => {
     jest.useFakeTimers({ now: 0 });
     try {
-      const cache = new CountCache(1000);
+      const cache = new CountCache({ ttlMs: 1000 });
       cache.set('open', 7, cache.mark());
 
       jest.setSystemTime(1000);
@@ -38,7 +38,7 @@ describe('CountCache', () => {
   it('should answer a total past its time limit as stale for one more limit, then not at all', () => {
     jest.useFakeTimers({ now: 0 });
     try {
-      const cache = new CountCache(1000);
+      const cache = new CountCache({ ttlMs: 1000 });
       cache.set('open', 7, cache.mark());
 
       jest.setSystemTime(1500);
@@ -134,6 +134,41 @@ describe('CountCache', () => {
 
       expect(await early).toBe('before the write');
       expect(await late).toBe('after the write');
+    });
+
+    it('should keep a settled read for retainMs, but never across a write', async () => {
+      const now = jest.spyOn(Date, 'now').mockReturnValue(1_000);
+      try {
+        const cache = new CountCache({ retainMs: 250 });
+        const read = jest.fn(() => Promise.resolve(['row']));
+        const first = await cache.share('page-1', read);
+        now.mockReturnValue(1_250);
+        expect(await cache.share('page-1', read)).toBe(first); // within 250 ms of the end of the read
+        expect(read).toHaveBeenCalledTimes(1);
+        now.mockReturnValue(1_251);
+        await cache.share('page-1', read);
+        expect(read).toHaveBeenCalledTimes(2); // too old: read again
+        cache.invalidate();
+        await cache.share('page-1', read);
+        expect(read).toHaveBeenCalledTimes(3); // a write: read again at once
+      } finally {
+        now.mockRestore();
+      }
+    });
+
+    it('should keep no failed read, and a bounded number of settled ones', async () => {
+      const cache = new CountCache({ retainMs: 60_000 });
+      await expect(cache.share('bad', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost');
+      await expect(cache.share('bad', () => Promise.resolve('again'))).resolves.toBe('again');
+      const reads = jest.fn((i: number) => Promise.resolve(i));
+      for (let i = 0; i < 40; i++) {
+        await cache.share(`page-${i}`, () => reads(i));
+      }
+      // The first pages made room for the later ones: asking again reads again.
+      await cache.share('page-0', () => reads(0));
+      expect(reads).toHaveBeenCalledTimes(41);
+      await cache.share('page-39', () => reads(39));
+      expect(reads).toHaveBeenCalledTimes(41);
     });
 
     it('should hand a failure to every caller that shared the read, then read afresh', async () => {

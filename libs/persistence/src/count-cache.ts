@@ -28,12 +28,16 @@ export class CountCache {
   private generation = 0;
   private readonly totals = new Map<string, { generation: number; total: number; at: number }>();
   private readonly inFlight = new Map<string, { generation: number; total: Promise<number | undefined> }>();
-  private readonly reads = new Map<string, { generation: number; result: Promise<unknown> }>();
+  private readonly reads = new Map<string, SharedRead>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly retainMs: number;
 
-  constructor(
-    private readonly ttlMs = 1000,
-    private readonly maxEntries = 256,
-  ) {}
+  constructor(options: CountCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 1000;
+    this.maxEntries = options.maxEntries ?? 256;
+    this.retainMs = options.retainMs ?? 0;
+  }
 
   /** Forgets every total and every count in flight: call after each committed write to the table. */
   invalidate(): void {
@@ -112,20 +116,76 @@ export class CountCache {
 
   /**
    * Runs `read`, or joins the identical read already in flight for the current generation: a burst
-   * of the same page costs one statement. Nothing is kept once the read settles, so an answer is at
-   * most one read older than its request, and never older than a write this process committed (an
-   * invalidation starts a new generation, which no earlier read serves). Every caller of a shared
+   * of the same page costs one statement. With `retainMs`, a read that succeeded also serves the
+   * identical requests that come within that many milliseconds of its end (a dashboard's polling),
+   * and otherwise nothing is kept once it settles. An answer is thus at most one read plus
+   * `retainMs` older than its request, and never older than a write this process committed: an
+   * invalidation starts a new generation, which no earlier read serves. Every caller of a shared
    * read gets the same value: treat it as read-only.
    */
   share<T>(key: string, read: () => Promise<T>): Promise<T> {
     const joined = this.reads.get(key);
     if (joined !== undefined && joined.generation === this.generation) {
-      return joined.result as Promise<T>;
+      if (joined.settledAt === undefined || Date.now() - joined.settledAt <= this.retainMs) {
+        return joined.result as Promise<T>;
+      }
     }
     const result = read();
-    fly(this.reads, key, { generation: this.generation, result }, result);
+    const flight: SharedRead = { generation: this.generation, result };
+    if (this.retainMs <= 0) {
+      fly(this.reads, key, flight, result);
+      return result;
+    }
+    if (this.reads.size >= RETAINED_READS) {
+      this.dropSettledReads();
+    }
+    this.reads.set(key, flight);
+    result.then(
+      () => {
+        flight.settledAt = Date.now();
+      },
+      () => {
+        if (this.reads.get(key) === flight) {
+          this.reads.delete(key);
+        }
+      },
+    );
     return result;
   }
+
+  /** Makes room among the kept reads: those that settled go (the ones in flight stay shared). */
+  private dropSettledReads(): void {
+    for (const [key, flight] of this.reads) {
+      if (flight.settledAt !== undefined) {
+        this.reads.delete(key);
+      }
+    }
+  }
+}
+
+/** A page read in flight, or (with `retainMs`) settled at `settledAt`. */
+interface SharedRead {
+  generation: number;
+  result: Promise<unknown>;
+  settledAt?: number;
+}
+
+/**
+ * How long a list that dashboards poll keeps a page read for identical requests: short enough that
+ * nobody waits on it, long enough that a burst of the same page costs one read and one rendering.
+ */
+export const POLLED_PAGE_RETAIN_MS = 250;
+
+/** Kept page reads at most (their rows stay in memory while kept). */
+const RETAINED_READS = 32;
+
+export interface CountCacheOptions {
+  /** How long a total is answered fresh (and then as much again while one refresh runs). */
+  ttlMs?: number;
+  /** Totals kept at most: beyond it, all are forgotten. */
+  maxEntries?: number;
+  /** How long a settled page read keeps serving identical requests ({@link CountCache.share}); 0: none. */
+  retainMs?: number;
 }
 
 /** Keeps `flight` under `key` while `settles` runs; a later flight of the key is left alone. */

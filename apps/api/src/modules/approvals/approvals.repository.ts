@@ -2,7 +2,7 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/com
 import type { Repository } from 'typeorm';
 
 import { Channel, type PageRequest } from '@app/domain';
-import { ApprovalItemEntity, CountCache, pagedQuery } from '@app/persistence';
+import { ApprovalItemEntity, CountCache, pagedQuery, POLLED_PAGE_RETAIN_MS } from '@app/persistence';
 import { DatabaseService, EventBus, subscribeTo } from '@app/platform';
 
 import { APPROVAL_ROW_COLUMNS, type ApprovalRow } from './approvals.mapper';
@@ -35,7 +35,7 @@ export type ApprovalChanges = Partial<
  */
 @Injectable()
 export class ApprovalsRepository implements OnModuleInit, OnModuleDestroy {
-  private readonly counts = new CountCache();
+  private readonly counts = new CountCache({ retainMs: POLLED_PAGE_RETAIN_MS });
   private unsubscribe: (() => void) | null = null;
 
   constructor(

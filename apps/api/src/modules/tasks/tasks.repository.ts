@@ -2,7 +2,7 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@
 import { Brackets, type EntityManager, In, type Repository } from 'typeorm';
 
 import { Channel, type PageRequest, type TaskStatus } from '@app/domain';
-import { CountCache, pagedQuery, TaskEntity } from '@app/persistence';
+import { CountCache, POLLED_PAGE_RETAIN_MS, pagedQuery, TaskEntity } from '@app/persistence';
 import { DatabaseService, EventBus, subscribeTo } from '@app/platform';
 
 import { TASK_ROW_COLUMNS, type TaskRow } from './tasks.mapper';
@@ -32,7 +32,7 @@ export type TaskChanges = Partial<Omit<TaskEntity, 'id' | 'createdBy' | 'created
  */
 @Injectable()
 export class TasksRepository implements OnModuleInit, OnModuleDestroy {
-  private readonly counts = new CountCache();
+  private readonly counts = new CountCache({ retainMs: POLLED_PAGE_RETAIN_MS, ttlMs: 60000 });
   private unsubscribe: (() => void) | null = null;
 
   constructor(
