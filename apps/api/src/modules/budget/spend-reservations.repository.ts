@@ -164,7 +164,8 @@ export class SpendReservationsRepository {
    * statement's sums do not see its own insert; its values are inlined as literals, since that
    * protocol takes no parameters). The lock is a statement of its own, so the read's snapshot,
    * taken when the lock is granted, holds every reservation committed before. The second is COMMIT
-   * when `judge` accepts, or ROLLBACK when it refuses.
+   * when `judge` accepts, or ROLLBACK when it refuses. The string goes to the connection's driver
+   * itself: TypeORM answers nothing for a string of several statements.
    */
   private async reserveOnPostgres<R>(
     request: ReservationRequest,
@@ -212,18 +213,14 @@ export class SpendReservationsRepository {
     return { refusal, spent };
   }
 
-  /** The spend state; with `insert` (Postgres), the statement also inserts that reservation. */
-  private async readState(
-    manager: EntityManager,
-    postgres: boolean,
-    request: StateRequest,
-    insert?: BudgetReservationEntity,
-  ): Promise<SpendState> {
-    const [sql, params] = this.stateStatement(manager, postgres, request, insert);
+  /** The spend state. */
+  private async readState(manager: EntityManager, postgres: boolean, request: StateRequest): Promise<SpendState> {
+    const [sql, params] = this.stateStatement(manager, postgres, request);
     const [raw] = await manager.query<RawState[]>(sql, params);
     return toSpendState(raw, request.department ?? null);
   }
 
+  /** The spend-state statement and its values; with `insert` (Postgres), it also inserts that reservation. */
   private stateStatement(
     manager: EntityManager,
     postgres: boolean,
