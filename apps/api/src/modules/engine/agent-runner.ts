@@ -11,6 +11,7 @@ import {
   runReactLoop,
   seedMessages,
   type SeniorityLevel,
+  type ToolDefinition,
 } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
 import { APP_CONFIG, type AppConfig, Correlation, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
@@ -29,6 +30,13 @@ import { ToolInvoker } from './tools/tool-invoker';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
 export { ENGINE_ACTOR } from './run-finisher';
+
+/** A run's session with the tools it offers and the conversation it opens with. */
+interface OpenedRun {
+  session: RunSession;
+  tools: ToolDefinition[];
+  seed: ChatMessage[];
+}
 
 interface Prepared {
   task: TaskEntity;
@@ -88,11 +96,28 @@ export class AgentRunner {
     if (!prepared) {
       return false;
     }
-    const claimed = await this.claim(prepared.task, owner);
+    return Correlation.run({ agent_id: prepared.agent.id }, () => this.claimAndExecute(prepared, owner, control));
+  }
+
+  /**
+   * Claims the task and runs it. The first call's reservation is begun before the claim, so their
+   * round trips overlap; a run that loses the claim (or fails to write it) gives it back at once.
+   */
+  private async claimAndExecute(prepared: Prepared, owner: string, control: RunControl): Promise<boolean> {
+    const opened = this.open(prepared, control);
+    opened?.session.reserveAhead(opened.seed, opened.tools);
+    let claimed: TaskEntity | null;
+    try {
+      claimed = await this.claim(prepared.task, owner);
+    } catch (error) {
+      await opened?.session.giveBack();
+      throw error;
+    }
     if (!claimed) {
+      await opened?.session.giveBack();
       return false;
     }
-    await Correlation.run({ agent_id: prepared.agent.id }, () => this.execute({ ...prepared, task: claimed }, control));
+    await this.execute({ ...prepared, task: claimed }, control, undefined, opened);
     return true;
   }
 
@@ -206,15 +231,15 @@ export class AgentRunner {
     }
   }
 
-  private async execute(prepared: Prepared, control: RunControl, resumed?: SavedRun): Promise<void> {
+  /**
+   * The run's session, its tools and its opening messages; null when the routed provider is no
+   * longer registered (the run then fails).
+   */
+  private open(prepared: Prepared, control: RunControl): OpenedRun | null {
     const { task, agent } = prepared;
     const registered = this.registry.get(prepared.provider);
-    const startedAt = Date.now();
-    this.log.info({ provider: prepared.provider, model: prepared.model }, 'engine.run.started');
     if (!registered) {
-      const failed = failedLoop(`provider ${prepared.provider} is no longer registered`);
-      await this.finisher.finish(prepared, null, failed, startedAt);
-      return;
+      return null;
     }
     const allowed = this.allowedTools(agent);
     const session = new RunSession(task, agent, prepared.spent, allowed, control, {
@@ -229,6 +254,24 @@ export class AgentRunner {
       firstRun: prepared.firstRun,
       canPark: this.parking.canPark,
     });
+    return { session, tools: this.tools.definitions(allowed), seed: seedMessages(agent, task) };
+  }
+
+  private async execute(
+    prepared: Prepared,
+    control: RunControl,
+    resumed?: SavedRun,
+    opened: OpenedRun | null = this.open(prepared, control),
+  ): Promise<void> {
+    const { task, agent } = prepared;
+    const startedAt = Date.now();
+    this.log.info({ provider: prepared.provider, model: prepared.model }, 'engine.run.started');
+    if (!opened) {
+      const failed = failedLoop(`provider ${prepared.provider} is no longer registered`);
+      await this.finisher.finish(prepared, null, failed, startedAt);
+      return;
+    }
+    const { session } = opened;
     // A worktree left by an earlier run of this task (a crash, a retry) carries its work forward.
     if (existsSync(this.workspaces.pathOf(task.id))) {
       session.workspace = await this.workspaces.acquire(task.id).catch(() => null);
@@ -236,8 +279,8 @@ export class AgentRunner {
     let result: ReactLoopResult;
     try {
       result = await runReactLoop(
-        resumed ? await continuation(session, resumed) : seedMessages(agent, task),
-        this.tools.definitions(allowed),
+        resumed ? await continuation(session, resumed) : opened.seed,
+        opened.tools,
         session,
         this.config.engine.maxTurns,
         resumed,
@@ -250,6 +293,8 @@ export class AgentRunner {
     } catch (error) {
       result = failedLoop((error as Error).message);
     }
+    // A run that stopped before its first call never took the reservation made ahead.
+    await session.giveBack();
     // The run's cost records and tool rows land before its outcome does.
     await session.settle().catch((error: unknown) => {
       if (result.reason !== 'error') {

@@ -126,6 +126,58 @@ describe(RunSession.name, () => {
     await expect(session.call([], [])).rejects.toThrow('disk full');
   });
 
+  describe('the reservation made ahead of the claim', () => {
+    const seed = [
+      { role: 'system' as const, content: 'You are Ada.' },
+      { role: 'user' as const, content: 'Do the task.' },
+    ];
+    const tools = [{ name: 'list_files', description: 'lists', parameters: {} }];
+
+    it('should be taken by the first call of the same conversation, not reserved again', async () => {
+      const { session, spend } = setup();
+      spend.reserve.mockResolvedValueOnce({ ok: true, reservationId: 'r-ahead' } as never);
+
+      session.reserveAhead(seed, tools);
+      expect(await session.budgetExceeded([...seed], tools)).toBeNull(); // the loop copies the seed
+      expect(spend.reserve).toHaveBeenCalledTimes(1);
+      await session.call([...seed], tools);
+      await session.giveBack(); // already taken: nothing to give back
+      expect(spend.release).not.toHaveBeenCalled();
+    });
+
+    it('should answer its refusal at the first call', async () => {
+      const { session, spend } = setup();
+      spend.reserve.mockResolvedValueOnce({ ok: false, reason: 'monthly budget exhausted', code: 6000 } as never);
+
+      session.reserveAhead(seed, tools);
+      expect(await session.budgetExceeded([...seed], tools)).toBe('monthly budget exhausted');
+    });
+
+    it('should be given back when the run does not go ahead, and a failed reservation raised at the first call', async () => {
+      const { session, spend } = setup();
+      spend.reserve.mockResolvedValueOnce({ ok: true, reservationId: 'r-lost' } as never);
+      session.reserveAhead(seed, tools);
+      await session.giveBack();
+      expect(spend.release).toHaveBeenCalledWith('r-lost');
+
+      const other = setup();
+      other.spend.reserve.mockRejectedValueOnce(new Error('connection lost'));
+      other.session.reserveAhead(seed, tools);
+      await new Promise((resolve) => setImmediate(resolve)); // no unhandled rejection meanwhile
+      await expect(other.session.budgetExceeded([...seed], tools)).rejects.toThrow('connection lost');
+    });
+
+    it('should be released, and a new one made, when the first call is of another conversation', async () => {
+      const { session, spend } = setup();
+      spend.reserve.mockResolvedValueOnce({ ok: true, reservationId: 'r-ahead' } as never);
+      session.reserveAhead(seed, tools);
+
+      expect(await session.budgetExceeded([seed[0]], tools)).toBeNull();
+      expect(spend.release).toHaveBeenCalledWith('r-ahead');
+      expect(spend.reserve).toHaveBeenCalledTimes(2);
+    });
+  });
+
   it('should log a tool row that cannot be written and carry on', async () => {
     const { session, records, errors } = setup();
     records.insertToolInvocation.mockImplementationOnce(() => Promise.reject(new Error('locked')));

@@ -11,6 +11,8 @@ import {
   estimateCallCost,
   type ProviderModel,
   type ReactLoopPorts,
+  type SpendRequest,
+  type SpendVerdict,
   type ToolCall,
   type ToolDefinition,
   type ToolOutcome,
@@ -69,6 +71,12 @@ export class RunSession implements ReactLoopPorts {
   private writes: Promise<void> = Promise.resolve();
   /** The reservation made for the next call, settled by its cost record or released. */
   private reservation: string | null = null;
+  /** The first call's reservation, begun before the run was claimed ({@link reserveAhead}). */
+  private ahead: {
+    messages: readonly ChatMessage[];
+    tools: readonly ToolDefinition[];
+    verdict: Promise<SpendVerdict>;
+  } | null = null;
   private writeError: Error | null = null;
 
   constructor(
@@ -96,21 +104,68 @@ export class RunSession implements ReactLoopPorts {
    * the monthly hard stop and the agent's daily limit (across replicas), or refuses it.
    */
   async budgetExceeded(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Promise<string | null> {
+    const ahead = this.ahead;
+    this.ahead = null;
     if (this.writeError) {
       throw this.writeError;
     }
-    const verdict = await this.deps.spend.reserve({
-      task: this.task,
-      agent: this.agent,
-      provider: this.deps.provider.record.name,
-      model: this.deps.model,
-      estimatedCost: estimateCallCost(this.pricing, messages, tools, this.modelSettings().max_tokens),
-    });
+    const matches = ahead !== null && ahead.tools === tools && sameMessages(ahead.messages, messages);
+    if (ahead !== null && !matches) {
+      await this.releaseAhead(ahead); // made for another conversation: not this call's
+    }
+    const verdict =
+      ahead !== null && matches
+        ? await ahead.verdict
+        : await this.deps.spend.reserve(this.spendRequest(messages, tools));
     if (!verdict.ok) {
       return verdict.reason;
     }
     this.reservation = verdict.reservationId;
     return null;
+  }
+
+  /**
+   * Begins the first call's reservation while the run is being claimed, so that the claim's round
+   * trip and the reservation's overlap. The first {@link budgetExceeded} with these messages and
+   * tools takes its verdict; a run that loses its claim gives it back ({@link giveBack}).
+   */
+  reserveAhead(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): void {
+    const verdict = this.deps.spend.reserve(this.spendRequest(messages, tools));
+    // Its failure is the first call's to report; until then it must not go unhandled.
+    verdict.catch(() => undefined);
+    this.ahead = { messages: [...messages], tools, verdict };
+  }
+
+  /**
+   * The reservation made ahead, if no call took it (the run lost its claim, or stopped first), is
+   * released. Never throws: a release that fails is logged, and recovery takes the reservation when
+   * it expires.
+   */
+  async giveBack(): Promise<void> {
+    const ahead = this.ahead;
+    this.ahead = null;
+    if (ahead !== null) {
+      await this.releaseAhead(ahead);
+    }
+  }
+
+  private async releaseAhead(ahead: { verdict: Promise<SpendVerdict> }): Promise<void> {
+    const verdict = await ahead.verdict.catch(() => null);
+    if (verdict?.ok && verdict.reservationId !== null) {
+      await this.deps.spend
+        .release(verdict.reservationId)
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'engine.run.release_failed'));
+    }
+  }
+
+  private spendRequest(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): SpendRequest {
+    return {
+      task: this.task,
+      agent: this.agent,
+      provider: this.deps.provider.record.name,
+      model: this.deps.model,
+      estimatedCost: estimateCallCost(this.pricing, messages, tools, this.modelSettings().max_tokens),
+    };
   }
 
   async call(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Promise<ChatResult> {
@@ -270,4 +325,9 @@ export class RunSession implements ReactLoopPorts {
       this.deps.log.error({ err: error, tool: row.toolName }, 'engine.tool.record_failed');
     }
   }
+}
+
+/** The same conversation: the same messages, in order (the loop copies the seed's array). */
+function sameMessages(a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean {
+  return a.length === b.length && a.every((message, i) => message === b[i]);
 }
