@@ -18,7 +18,7 @@ import { createDataSource, TaskEntity } from '@app/persistence';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
-import { median, type RunningServer, startBenchService } from './harness';
+import { median, type RunningServer, SERVICE_NODE_FLAGS, startBenchService } from './harness';
 
 const MB = 1024 * 1024;
 const envInt = (name: string, fallback: number): number => {
@@ -29,11 +29,12 @@ const SIZE = envInt('BENCH_ARTIFACT_MB', 50) * MB;
 const ROUNDS = envInt('BENCH_ARTIFACT_ROUNDS', 3);
 const RSS_GOAL_MB = 20;
 /**
- * The service runs twice: with Node's defaults, and with a 1 MB young-generation semi-space. Every
- * chunk of a transfer is garbage once written, and with the defaults V8 lets tens of MB of it pile up
- * in the young generation before a scavenge, which shows as RSS growth whatever the code holds. The
- * small semi-space collects it early, so what remains is what the transfer keeps alive: a buffered
- * 50 MB body would still show as 50 MB or more there, streamed content as a few chunks.
+ * The service runs twice: with its production flags (SERVICE_NODE_FLAGS: a 16 MB semi-space), and
+ * with a 1 MB young-generation semi-space. Every chunk of a transfer is garbage once written, and with
+ * 16 MB semi-spaces V8 lets tens of MB of it pile up in the young generation before a scavenge, which
+ * shows as RSS growth whatever the code holds. The small semi-space collects it early, so what
+ * remains is what the transfer keeps alive: a buffered 50 MB body would still show as 50 MB or more
+ * there, streamed content as a few chunks.
  */
 const NODE_FLAG_SETS: string[][] = [[], ['--max-semi-space-size=1']];
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
@@ -278,7 +279,7 @@ async function benchWith(nodeFlags: string[]): Promise<void> {
     rmSync(scratch, { recursive: true, force: true });
   }
   out(
-    `\nArtifacts benchmark, service on Node ${nodeFlags.length > 0 ? nodeFlags.join(' ') : 'defaults'}: ` +
+    `\nArtifacts benchmark, service on Node ${nodeFlags.length > 0 ? nodeFlags.join(' ') : `${SERVICE_NODE_FLAGS.join(' ')} (its production flags)`}: ` +
       `one ${SIZE / MB} MB artifact; the first (cold) transfer of each kind, then ` +
       `${ROUNDS} rounds (MB/s: median; RSS growth: the worst round, over the RSS before it)`,
   );
