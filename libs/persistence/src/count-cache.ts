@@ -132,24 +132,17 @@ export class CountCache {
     }
     const result = read();
     const flight: SharedRead = { generation: this.generation, result };
-    if (this.retainMs <= 0) {
-      fly(this.reads, key, flight, result);
-      return result;
-    }
     if (this.reads.size >= RETAINED_READS) {
       this.dropSettledReads();
     }
     this.reads.set(key, flight);
-    result.then(
-      () => {
-        flight.settledAt = Date.now();
-      },
-      () => {
-        if (this.reads.get(key) === flight) {
-          this.reads.delete(key);
-        }
-      },
-    );
+    const forget = (): void => {
+      if (this.reads.get(key) === flight) {
+        this.reads.delete(key);
+      }
+    };
+    // A read that succeeded is kept for `retainMs` from now; a failed one never is.
+    result.then(() => (this.retainMs > 0 ? (flight.settledAt = Date.now()) : forget()), forget);
     return result;
   }
 

@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { alertLevelAt, alertRank, billingPeriod, BUDGET_ALERT_LEVELS, Channel, isoDay, usedPercent } from '@app/domain';
+import {
+  alertLevelAt,
+  alertRank,
+  billingPeriod,
+  BUDGET_ALERT_LEVELS,
+  Channel,
+  isoDay,
+  type TimeRange,
+  usedPercent,
+} from '@app/domain';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { BudgetAlertsRepository } from './budget-alerts.repository';
@@ -11,7 +20,7 @@ import { CostRollupsRepository } from './cost-rollups.repository';
 
 /** A billing period's recorded spend, as a record's write read it. */
 export interface PeriodSpend {
-  period: { start: Date; end: Date };
+  period: TimeRange;
   spent: number;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { type CostEntry, dayStart, hourStart } from '@app/domain';
+import { type CostEntry, dayStart, hourStart, type TimeRange } from '@app/domain';
 import { rawNumber } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
@@ -28,12 +28,6 @@ const ROLLUP_UPSERT = `INSERT INTO "cost_rollups"
 const PERIOD_SUM = `SELECT COALESCE(SUM("cost_usd"), 0) AS "period" FROM "cost_rollups"
   WHERE "grain" = 'day' AND "bucket" >= :from AND "bucket" < :to`;
 
-/** A billing period: [start, end). */
-export interface PeriodWindow {
-  start: Date;
-  end: Date;
-}
-
 /** Settles the call's reservation: the record now counts instead of the estimate. */
 const SETTLE = `DELETE FROM "budget_reservations" WHERE "id" = :reservationId AND "state" = 'open'`;
 
@@ -56,7 +50,7 @@ export class CostLedgerRepository {
    * [start, end) with it, read by the same statement on Postgres: the statement's sum does not see
    * its own upsert, so the record's cost is added when its day lies in the period.
    */
-  async recordInPeriod(entry: CostEntry, reservationId: string | null, period: PeriodWindow): Promise<number> {
+  async recordInPeriod(entry: CostEntry, reservationId: string | null, period: TimeRange): Promise<number> {
     return (await this.write(entry, reservationId, undefined, period)) ?? 0;
   }
 
@@ -64,7 +58,7 @@ export class CostLedgerRepository {
     entry: CostEntry,
     reservationId: string | null,
     manager: EntityManager | undefined,
-    period: PeriodWindow | null,
+    period: TimeRange | null,
   ): Promise<number | null> {
     const ds = this.database.dataSource;
     const postgres = ds.options.type === 'postgres';

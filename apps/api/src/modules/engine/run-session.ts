@@ -72,11 +72,7 @@ export class RunSession implements ReactLoopPorts {
   /** The reservation made for the next call, settled by its cost record or released. */
   private reservation: string | null = null;
   /** The first call's reservation, begun before the run was claimed ({@link reserveAhead}). */
-  private ahead: {
-    messages: readonly ChatMessage[];
-    tools: readonly ToolDefinition[];
-    verdict: Promise<SpendVerdict>;
-  } | null = null;
+  private ahead: AheadReservation | null = null;
   private writeError: Error | null = null;
 
   constructor(
@@ -109,14 +105,15 @@ export class RunSession implements ReactLoopPorts {
     if (this.writeError) {
       throw this.writeError;
     }
-    const matches = ahead !== null && ahead.tools === tools && sameMessages(ahead.messages, messages);
-    if (ahead !== null && !matches) {
-      await this.releaseAhead(ahead); // made for another conversation: not this call's
+    let verdict: SpendVerdict;
+    if (ahead !== null && ahead.tools === tools && sameMessages(ahead.messages, messages)) {
+      verdict = await ahead.verdict;
+    } else {
+      if (ahead !== null) {
+        await this.releaseAhead(ahead); // made for another conversation: not this call's
+      }
+      verdict = await this.deps.spend.reserve(this.spendRequest(messages, tools));
     }
-    const verdict =
-      ahead !== null && matches
-        ? await ahead.verdict
-        : await this.deps.spend.reserve(this.spendRequest(messages, tools));
     if (!verdict.ok) {
       return verdict.reason;
     }
@@ -149,7 +146,7 @@ export class RunSession implements ReactLoopPorts {
     }
   }
 
-  private async releaseAhead(ahead: { verdict: Promise<SpendVerdict> }): Promise<void> {
+  private async releaseAhead(ahead: AheadReservation): Promise<void> {
     const verdict = await ahead.verdict.catch(() => null);
     if (verdict?.ok && verdict.reservationId !== null) {
       await this.deps.spend
@@ -325,6 +322,13 @@ export class RunSession implements ReactLoopPorts {
       this.deps.log.error({ err: error, tool: row.toolName }, 'engine.tool.record_failed');
     }
   }
+}
+
+/** A reservation begun before the run's first call, for that call's conversation and tools. */
+interface AheadReservation {
+  messages: readonly ChatMessage[];
+  tools: readonly ToolDefinition[];
+  verdict: Promise<SpendVerdict>;
 }
 
 /** The same conversation: the same messages, in order (the loop copies the seed's array). */
