@@ -37,6 +37,9 @@ function asLevel(value: unknown): AutonomyLevel | null {
     : null;
 }
 
+/** Agent references whose last answer is kept for the next read ({@link AutonomyControl.stateOf}). */
+const MAX_REMEMBERED = 1_000;
+
 /** Juniors never inherit `full` from their department or the company: they get `semi` instead. */
 function capInherited<T extends { level: AutonomyLevel; source: string }>(agent: AgentEntity, resolved: T): T {
   return resolved.level === 'full' && resolved.source !== 'agent' && agent.level === 'junior'
@@ -51,6 +54,9 @@ function capInherited<T extends { level: AutonomyLevel; source: string }>(agent:
  */
 @Injectable()
 export class AutonomyControl {
+  /** By agent reference: the id and (when it inherits) the department the agent had when last asked about. */
+  private readonly seen = new Map<string, { id: string; department: string | null }>();
+
   constructor(
     private readonly agents: AgentRoster,
     private readonly company: CompanyService,
@@ -59,24 +65,74 @@ export class AutonomyControl {
     private readonly audit: SecurityAudit,
   ) {}
 
-  /** The autonomy in force for an agent (by id or name). @throws NotFoundError (3013). */
+  /**
+   * The autonomy in force for an agent (by id or name). @throws NotFoundError (3013).
+   *
+   * Every tool call asks, so an agent asked about before is read in one round trip: the agent, its
+   * downgrade and its department's level side by side, the last two by the id and department seen
+   * the last time. The agent's row decides: a guess it contradicts (another id under the name, a
+   * move to another department) is read again, so the answer is always the stored one.
+   */
   async stateOf(agentRef: string): Promise<AutonomyState> {
-    const agent = await this.agents.findByRef(agentRef);
+    const guess = this.seen.get(agentRef);
+    if (!guess) {
+      const agent = await this.agents.findByRef(agentRef);
+      if (!agent) {
+        throw new NotFoundError(`Agent "${agentRef}" not found`, ErrorCode.AgentNotFound);
+      }
+      this.remember(agentRef, agent);
+      return this.stateOfAgent(agent);
+    }
+    const [agent, downgrade, guessedLevel] = await Promise.all([
+      this.agents.findByRef(agentRef),
+      this.repository.findDowngrade(guess.id),
+      guess.department === null ? Promise.resolve(null) : this.departmentLevel(guess.department),
+    ]);
     if (!agent) {
+      this.seen.delete(agentRef);
       throw new NotFoundError(`Agent "${agentRef}" not found`, ErrorCode.AgentNotFound);
     }
-    return this.stateOfAgent(agent);
+    this.remember(agentRef, agent);
+    if (agent.id !== guess.id) {
+      return this.stateOfAgent(agent);
+    }
+    const agentLevel = asLevel(agent.autonomyLevel);
+    let departmentLevel: AutonomyLevel | null = null;
+    if (agentLevel === null) {
+      departmentLevel =
+        agent.department === guess.department ? guessedLevel : await this.departmentLevel(agent.department);
+    }
+    return this.resolve(agent, agentLevel, departmentLevel, downgrade);
   }
 
   async stateOfAgent(agent: AgentEntity): Promise<AutonomyState> {
     const agentLevel = asLevel(agent.autonomyLevel);
-    // The department's level and the downgrade are read side by side (every tool call asks).
+    // The department's level and the downgrade are read side by side.
     const [departmentLevel, downgrade] = await Promise.all([
-      agentLevel === null
-        ? this.company.departmentAutonomy(agent.department).then(asLevel, () => null)
-        : Promise.resolve(null),
+      agentLevel === null ? this.departmentLevel(agent.department) : Promise.resolve(null),
       this.repository.findDowngrade(agent.id),
     ]);
+    return this.resolve(agent, agentLevel, departmentLevel, downgrade);
+  }
+
+  private departmentLevel(department: string): Promise<AutonomyLevel | null> {
+    return this.company.departmentAutonomy(department).then(asLevel, () => null);
+  }
+
+  /** What the next {@link stateOf} of `ref` reads beside the agent: the department only when it inherits. */
+  private remember(ref: string, agent: AgentEntity): void {
+    if (this.seen.size >= MAX_REMEMBERED && !this.seen.has(ref)) {
+      this.seen.clear();
+    }
+    this.seen.set(ref, { id: agent.id, department: asLevel(agent.autonomyLevel) === null ? agent.department : null });
+  }
+
+  private resolve(
+    agent: AgentEntity,
+    agentLevel: AutonomyLevel | null,
+    departmentLevel: AutonomyLevel | null,
+    downgrade: AutonomyDowngradeEntity | null,
+  ): AutonomyState {
     const companyLevel = asLevel(this.settings.value('company', 'autonomy_level')) ?? 'semi';
     const resolved = capInherited(agent, resolveAutonomy(agentLevel, departmentLevel, companyLevel));
     const downgraded = asLevel(downgrade?.currentLevel);
