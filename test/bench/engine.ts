@@ -162,6 +162,8 @@ interface OverheadResult {
   warmupExcluded: boolean;
   wall: number[];
   fakeMs: number;
+  /** The fake's round trip after an idle gap (information only). */
+  fakeIdleMs: number;
   perCall: number[];
   cycleMs: number | null;
   chatRequests: number;
@@ -305,7 +307,20 @@ function scriptFor(variant: Variant, index: number): ScriptedReply[] {
  * What the fake itself costs per call: the engine's recorded request bodies replayed straight at it
  * from here (keep-alive, bodies pre-serialised), timed to the last byte of the answer.
  */
-async function calibrate(mock: MockLlm, bodies: unknown[], script: ScriptedReply[]): Promise<number> {
+/** The idle gap before each sample of the fake's round trip as the engine meets it (once per call, after idling). */
+const IDLE_GAP_MS = 20;
+const IDLE_SAMPLES = 60;
+
+/**
+ * The fake's median round trip with the engine's own bodies: back to back (`hotMs`, what the
+ * overhead subtracts) and after an idle gap each (`idleMs`, information only). On a virtual machine a
+ * loopback round trip between processes that were idle costs several times one between busy ones.
+ */
+async function calibrate(
+  mock: MockLlm,
+  bodies: unknown[],
+  script: ScriptedReply[],
+): Promise<{ hotMs: number; idleMs: number }> {
   const url = `${mock.url}/v1/chat/completions`;
   const payloads = bodies.slice(0, 1000).map((b) => JSON.stringify(b));
   const post = async (payload: string): Promise<number> => {
@@ -319,15 +334,20 @@ async function calibrate(mock: MockLlm, bodies: unknown[], script: ScriptedReply
     await post(payload); // warm-up, answered with the echo
   }
   mock.reset();
-  for (let i = 0; i < Math.ceil(payloads.length / script.length); i++) {
+  for (let i = 0; i < Math.ceil((payloads.length + IDLE_SAMPLES) / script.length); i++) {
     mock.enqueue(...script);
   }
-  const samples: number[] = [];
+  const hot: number[] = [];
   for (const payload of payloads) {
-    samples.push(await post(payload));
+    hot.push(await post(payload));
+  }
+  const idle: number[] = [];
+  for (let i = 0; i < IDLE_SAMPLES && payloads.length > 0; i++) {
+    await sleep(IDLE_GAP_MS);
+    idle.push(await post(payloads[i % payloads.length]));
   }
   mock.reset();
-  return median(samples);
+  return { hotMs: median(hot), idleMs: idle.length > 0 ? median(idle) : Number.NaN };
 }
 
 async function overheadRun(
@@ -355,7 +375,7 @@ async function overheadRun(
   const warmupExcluded = clean.length >= Math.max(10, Math.floor(done.length / 10));
   const measured = (warmupExcluded ? clean : done).sort((a, b) => ms(a.completed_at) - ms(b.completed_at));
   const wall = measured.map((t) => ms(t.completed_at) - ms(t.started_at));
-  const fakeMs = await calibrate(mock, bodies, script);
+  const { hotMs: fakeMs, idleMs: fakeIdleMs } = await calibrate(mock, bodies, script);
   const first = measured[0];
   const last = measured[measured.length - 1];
   const cycleMs =
@@ -371,6 +391,7 @@ async function overheadRun(
     warmupExcluded,
     wall,
     fakeMs,
+    fakeIdleMs,
     perCall: wall.map((w) => (w - calls * fakeMs) / calls),
     cycleMs,
     chatRequests: bodies.length,
@@ -684,6 +705,13 @@ function reportOverhead(results: BackendResult[], out: (line: string) => void): 
       if (bare !== null) {
         notes.push(`without the tools' own time and the merge: ${f2(bare)} ms per call`);
       }
+      if (Number.isFinite(o.fakeIdleMs)) {
+        const idleOverhead = mean(o.perCall) - (o.fakeIdleMs - o.fakeMs);
+        notes.push(
+          `the fake after ${IDLE_GAP_MS} ms idle: ${f2(o.fakeIdleMs)} ms per call (back to back ${f2(o.fakeMs)}); ` +
+            `overhead with that time: ${f2(idleOverhead)} ms per call (information only)`,
+        );
+      }
       for (const note of notes) {
         out(`          ${note}`);
       }
@@ -694,7 +722,8 @@ function reportOverhead(results: BackendResult[], out: (line: string) => void): 
   out('  tools (+ tool_invocations row; read-only tools use the base checkout, the first write creates the git');
   out('  worktree and completion merges it), the metric row and the in_progress -> in_review -> completed');
   out("  transitions with their events. fake: median round trip from here to the fake with the engine's own");
-  out('  request bodies. overhead = (wall - calls x fake) / calls.');
+  out('  request bodies, back to back. overhead = (wall - calls x fake) / calls; the verdict uses it. The engine');
+  out('  meets the fake once per call, after idling: the round trip timed that way is printed for information.');
   out('  cycle: interval between completions / calls = wall + queue pickup, task load, routing, pre-flight, job');
   out('  bookkeeping. Tasks started while the bench was still creating tasks are left out.');
 }
