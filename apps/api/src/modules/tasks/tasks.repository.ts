@@ -32,7 +32,7 @@ export type TaskChanges = Partial<Omit<TaskEntity, 'id' | 'createdBy' | 'created
  */
 @Injectable()
 export class TasksRepository implements OnModuleInit, OnModuleDestroy {
-  private readonly counts = new CountCache({ retainMs: POLLED_PAGE_RETAIN_MS, ttlMs: 60000 });
+  private readonly counts = new CountCache({ retainMs: POLLED_PAGE_RETAIN_MS });
   private unsubscribe: (() => void) | null = null;
 
   constructor(
