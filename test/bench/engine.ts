@@ -303,18 +303,16 @@ function scriptFor(variant: Variant, index: number): ScriptedReply[] {
   return [...turns, { kind: 'text', text: 'Done.' }];
 }
 
-/**
- * What the fake itself costs per call: the engine's recorded request bodies replayed straight at it
- * from here (keep-alive, bodies pre-serialised), timed to the last byte of the answer.
- */
 /** The idle gap before each sample of the fake's round trip as the engine meets it (once per call, after idling). */
 const IDLE_GAP_MS = 20;
 const IDLE_SAMPLES = 60;
 
 /**
- * The fake's median round trip with the engine's own bodies: back to back (`hotMs`, what the
- * overhead subtracts) and after an idle gap each (`idleMs`, information only). On a virtual machine a
- * loopback round trip between processes that were idle costs several times one between busy ones.
+ * What the fake itself costs per call: the engine's recorded request bodies replayed straight at it
+ * from here (keep-alive, bodies pre-serialised), timed to the last byte of the answer. The median
+ * back to back (`hotMs`, what the overhead subtracts) and after an idle gap each (`idleMs`,
+ * information only): on a virtual machine a loopback round trip between processes that were idle
+ * costs several times one between busy ones.
  */
 async function calibrate(
   mock: MockLlm,
