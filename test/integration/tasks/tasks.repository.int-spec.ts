@@ -79,6 +79,18 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     expect(first?.title).toBe('First writer');
   });
 
+  it('should raise the version by the steps a write stands for, and answer the stored row', async () => {
+    const base = storedTask('task-cas-steps');
+    await repo.insert(base);
+
+    const saved = await repo.compareAndSet(base, { status: 'in_progress', statusReason: 'two steps' }, 2);
+    const stale = await repo.compareAndSet({ ...base, version: base.version + 1 }, { title: 'Stale writer' });
+
+    expect(saved?.version).toBe(base.version + 2);
+    expect(saved).toEqual(await repo.findById(base.id));
+    expect(stale).toBeNull();
+  });
+
   it("should not share the changes' objects with the answer when the caller reuses them", async () => {
     const base = storedTask('task-cas-3');
     await repo.insert(base);

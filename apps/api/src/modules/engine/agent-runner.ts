@@ -20,7 +20,7 @@ import { AgentRoster } from '../agents';
 import { ModelRouter, ProviderRegistry } from '../providers';
 import { TaskLifecycle } from '../tasks';
 import { RunParking, type SavedRun } from './parking/run-parking';
-import { ENGINE_ACTOR, RunFinisher } from './run-finisher';
+import { ENGINE_ACTOR, failedLoop, RunFinisher } from './run-finisher';
 import { RunOutputs } from './run-outputs';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
@@ -295,12 +295,7 @@ export class AgentRunner {
     }
     // A run that stopped before its first call never took the reservation made ahead.
     await session.giveBack();
-    // The run's cost records and tool rows land before its outcome does.
-    await session.settle().catch((error: unknown) => {
-      if (result.reason !== 'error') {
-        result = failedLoop((error as Error).message);
-      }
-    });
+    // The run's cost records and tool rows land before its outcome does (the finisher waits).
     await this.finisher.finish(prepared, session, result, startedAt);
   }
 
@@ -380,18 +375,4 @@ async function continuation(session: RunSession, saved: SavedRun): Promise<ChatM
       ...(outcome.isError ? { isError: true } : {}),
     },
   ];
-}
-
-function failedLoop(detail: string): ReactLoopResult {
-  return {
-    reason: 'error',
-    turns: 0,
-    inputTokens: 0,
-    outputTokens: 0,
-    finalContent: '',
-    truncated: false,
-    detail,
-    error: null,
-    messages: [],
-  };
 }

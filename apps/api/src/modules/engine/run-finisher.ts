@@ -12,7 +12,7 @@ import {
   type ReactLoopResult,
   type TaskStatus,
 } from '@app/domain';
-import type { AgentEntity, TaskEntity } from '@app/persistence';
+import type { AgentEntity, TaskEntity, TaskMetricEntity } from '@app/persistence';
 import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { type TaskChanges, TaskLifecycle } from '../tasks';
@@ -49,40 +49,58 @@ export class RunFinisher {
     this.log = logging.forName('engine.runner');
   }
 
-  /** Applies the outcome, merges the worktree on completion, logs and records the run's metrics. */
+  /**
+   * Applies the outcome, merges the worktree on completion, logs and records the run's metrics.
+   *
+   * The run's own rows (its cost records, tool invocations) land before its outcome does, and a cost
+   * record that could not be written fails the run. The metric row is written meanwhile, as the
+   * outcome will be if they land, and replaced in the rare case they do not; either way the metric
+   * the outcome deserves is stored before the outcome, so whoever sees the outcome sees its metric.
+   * The outcome's steps (in_review then completed; failed then assigned) are one write.
+   */
   async finish(
     prepared: FinishingRun,
     session: RunSession | null,
-    result: ReactLoopResult,
+    loopResult: ReactLoopResult,
     startedAt: number,
   ): Promise<void> {
     const { task } = prepared;
-    const reason = result.reason;
-    let detail = result.detail;
-    if (reason === 'completed' && session?.workspace) {
-      const merge = await this.workspaces
-        .merge(task.id, `Merge ${task.id}: ${task.title}`, session.workspace)
-        .catch((error: unknown) => ({ merged: false, sha: null, conflicts: [], error: error as Error }));
-      if (!merge.merged) {
-        const why = 'error' in merge ? merge.error.message : `merge conflict in ${merge.conflicts.join(', ')}`;
-        return this.parkForReview(task, why, result, session, startedAt);
+    const settled = session ? session.settle().then(noError, asError) : Promise.resolve(null);
+    let result = loopResult;
+    if (result.reason === 'completed' && session?.workspace) {
+      // Only the work of a run that stands is merged.
+      result = standing(result, await settled);
+      if (result.reason === 'completed') {
+        const merge = await this.workspaces
+          .merge(task.id, `Merge ${task.id}: ${task.title}`, session.workspace)
+          .catch((error: unknown) => ({ merged: false, sha: null, conflicts: [], error: error as Error }));
+        if (!merge.merged) {
+          const why = 'error' in merge ? merge.error.message : `merge conflict in ${merge.conflicts.join(', ')}`;
+          return this.parkForReview(task, why, result, session, startedAt);
+        }
+        this.merged.note(task.id, merge.sha);
       }
-      this.merged.note(task.id, merge.sha);
-    } else if (reason === 'completed') {
+    }
+    let metric = this.recordMetric(task, session, result, startedAt);
+    const final = standing(result, await settled);
+    if (final !== result) {
+      // A cost record failed after the metric was begun: the run fails, and its metric says so.
+      await this.records.deleteMetric((await metric)?.id ?? null).catch((error: unknown) => {
+        this.log.error({ err: error }, 'engine.metric.record_failed');
+      });
+      result = final;
+      metric = this.recordMetric(task, session, result, startedAt);
+    }
+    if (result.reason === 'completed' && !session?.workspace) {
       this.merged.note(task.id, null); // no workspace: the run wrote nothing
     }
-    const totals = this.logMetrics(task, session, result, startedAt);
-    const plan = planRunOutcome(reason, task.retryCount, task.maxRetries);
-    detail ??= reason === 'completed' ? null : reason;
-    // The metric lands before every step but in_review (the way to completed), so whoever sees the
-    // run's outcome also sees the metric; in_review goes ahead while it is written.
-    const metric =
-      plan.recordsMetric && task.assigneeId
-        ? this.recordMetric(task, plan.success, totals, startedAt)
-        : Promise.resolve();
+    this.logMetrics(task, session, result, startedAt);
+    const plan = planRunOutcome(result.reason, task.retryCount, task.maxRetries);
+    const detail = result.detail ?? (result.reason === 'completed' ? null : result.reason);
     // The final answer as the output scan left it (engine RunOutputs): the task's result on completion.
     const answer = { result: result.finalContent, outputWithheld: result.outputWithheld === true };
-    await this.applySteps(task, plan.steps, reason, detail, plan.retryCount, metric, answer);
+    await metric;
+    await this.applySteps(task, plan.steps, result.reason, detail, plan.retryCount, answer);
   }
 
   private async applySteps(
@@ -91,44 +109,33 @@ export class RunFinisher {
     reason: string,
     detail: string | null,
     retryCount: number,
-    metric: Promise<void>,
     answer: { result: string; outputWithheld: boolean },
   ): Promise<void> {
     const release: TaskChanges = { runOwner: null, runHeartbeatAt: null };
     try {
       if (steps.length === 0) {
-        await metric;
         // max turns, budget exhausted, parked: the task stays in progress with the reason recorded.
         await this.lifecycle.update(task.id, () => ({ ...release, statusReason: detail ?? reason }), {
           by: ENGINE_ACTOR,
         });
         return;
       }
-      // Each step starts from the row the previous one wrote (the run's own claim first); if someone
-      // changed the task meanwhile, the lifecycle notices and judges the stored row instead.
-      let current = task;
-      for (const step of steps) {
-        if (step !== 'in_review') {
-          await metric;
-        }
-        current = await this.lifecycle.transition(task.id, step, {
-          by: ENGINE_ACTOR,
-          current,
-          changes: () => ({
-            ...release,
-            statusReason: step === 'completed' ? null : (detail ?? reason),
-            ...(step === 'completed' ? { completedAt: new Date(), ...answer } : {}),
-            ...(step === 'assigned' ? { retryCount } : {}),
-          }),
-        });
-      }
+      // One write from the run's own claim; if someone changed the task meanwhile, the lifecycle
+      // notices and judges the stored row instead.
+      await this.lifecycle.transitionThrough(task.id, steps, {
+        by: ENGINE_ACTOR,
+        current: task,
+        changes: (_row, step) => ({
+          ...release,
+          statusReason: step === 'completed' ? null : (detail ?? reason),
+          ...(step === 'completed' ? { completedAt: new Date(), ...answer } : {}),
+          ...(step === 'assigned' ? { retryCount } : {}),
+        }),
+      });
     } catch (error) {
       // A human moved the task meanwhile (cancelled it, say): their decision stands.
       const level = error instanceof AppError ? 'warn' : 'error';
       this.log[level]({ err: error, reason }, 'engine.run.outcome_not_applied');
-    } finally {
-      // The run ends with its metric written (it never rejects), whatever became of the steps.
-      await metric;
     }
   }
 
@@ -150,14 +157,7 @@ export class RunFinisher {
   }
 
   private logMetrics(task: TaskEntity, session: RunSession | null, result: ReactLoopResult, startedAt: number) {
-    const metrics = completionMetrics({
-      turns: result.turns,
-      inputTokens: result.inputTokens,
-      outputTokens: result.outputTokens,
-      cost: session?.spent ?? 0,
-      durationSeconds: (Date.now() - startedAt) / 1000,
-      promptTokens: session?.promptTokens ?? 0,
-    });
+    const metrics = runMetrics(session, result, startedAt);
     const orchestration = orchestrationReport({
       coordinationTokens: session?.coordinationTokens ?? 0,
       totalTokens: metrics.tokens_per_task,
@@ -182,31 +182,78 @@ export class RunFinisher {
     return metrics;
   }
 
+  /**
+   * Writes the metric of a run whose outcome records one; answers the row written, or null (none is
+   * due, or it could not be written: that is logged, and the run's outcome goes ahead).
+   */
   private async recordMetric(
     task: TaskEntity,
-    success: boolean,
-    metrics: ReturnType<typeof completionMetrics>,
+    session: RunSession | null,
+    result: ReactLoopResult,
     startedAt: number,
-  ): Promise<void> {
+  ): Promise<TaskMetricEntity | null> {
+    const plan = planRunOutcome(result.reason, task.retryCount, task.maxRetries);
+    if (!plan.recordsMetric || !task.assigneeId) {
+      return null;
+    }
+    const metrics = runMetrics(session, result, startedAt);
+    const row: TaskMetricEntity = {
+      id: randomUUID(),
+      agentId: task.assigneeId,
+      taskId: task.id,
+      taskType: task.type,
+      startedAt: new Date(startedAt),
+      completedAt: new Date(),
+      isSuccess: plan.success,
+      durationSeconds: metrics.duration_seconds,
+      costUsd: metrics.cost_per_task,
+      turnsUsed: metrics.turns_per_task,
+      tokensUsed: metrics.tokens_per_task,
+      qualityScore: null,
+      collaborationScore: null,
+      complexity: task.estimatedComplexity,
+    };
     try {
-      await this.records.insertMetric({
-        id: randomUUID(),
-        agentId: task.assigneeId ?? '',
-        taskId: task.id,
-        taskType: task.type,
-        startedAt: new Date(startedAt),
-        completedAt: new Date(),
-        isSuccess: success,
-        durationSeconds: metrics.duration_seconds,
-        costUsd: metrics.cost_per_task,
-        turnsUsed: metrics.turns_per_task,
-        tokensUsed: metrics.tokens_per_task,
-        qualityScore: null,
-        collaborationScore: null,
-        complexity: task.estimatedComplexity,
-      });
+      await this.records.insertMetric(row);
+      return row;
     } catch (error) {
       this.log.error({ err: error }, 'engine.metric.record_failed');
+      return null;
     }
   }
+}
+
+/** The run's completion metrics (engine.md §4) as of now. */
+function runMetrics(session: RunSession | null, result: ReactLoopResult, startedAt: number) {
+  return completionMetrics({
+    turns: result.turns,
+    inputTokens: result.inputTokens,
+    outputTokens: result.outputTokens,
+    cost: session?.spent ?? 0,
+    durationSeconds: (Date.now() - startedAt) / 1000,
+    promptTokens: session?.promptTokens ?? 0,
+  });
+}
+
+const noError = (): null => null;
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** The run's result once its rows are in: a failed cost record fails a run that had not failed already. */
+function standing(result: ReactLoopResult, failure: Error | null): ReactLoopResult {
+  return failure && result.reason !== 'error' ? failedLoop(failure.message) : result;
+}
+
+/** The result of a run that failed outside the loop (no call made, a row not written). */
+export function failedLoop(detail: string): ReactLoopResult {
+  return {
+    reason: 'error',
+    turns: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    finalContent: '',
+    truncated: false,
+    detail,
+    error: null,
+    messages: [],
+  };
 }

@@ -19,6 +19,13 @@ export class RunRecordsRepository {
     await this.database.dataSource.getRepository(TaskMetricEntity).insert(row);
   }
 
+  /** Removes a metric row written for an outcome that did not stand (null: nothing was written). */
+  async deleteMetric(id: string | null): Promise<void> {
+    if (id !== null) {
+      await this.database.dataSource.getRepository(TaskMetricEntity).delete({ id });
+    }
+  }
+
   /** Everything spent on a task so far, across all its runs. */
   async taskSpend(taskId: string): Promise<number> {
     const raw = await this.database.dataSource

@@ -20,7 +20,7 @@ const ASSIGNED = { assignedTo: 'Ada', assigneeId: 'agent-ada' } as const;
 /** The repository's contract in memory: rows are copied in and out, every CAS bumps the version. */
 class FakeTasksRepository {
   readonly rows = new Map<string, TaskEntity>();
-  readonly casCalls: { id: string; version: number; changes: TaskChanges }[] = [];
+  readonly casCalls: { id: string; version: number; changes: TaskChanges; steps: number }[] = [];
   /** Runs just before the next compare-and-set, like a concurrent writer sneaking in. */
   beforeNextCas: (() => void) | null = null;
 
@@ -34,9 +34,9 @@ class FakeTasksRepository {
     return Promise.resolve();
   });
 
-  compareAndSet = jest.fn((base: TaskEntity, changes: TaskChanges): Promise<TaskEntity | null> => {
+  compareAndSet = jest.fn((base: TaskEntity, changes: TaskChanges, steps = 1): Promise<TaskEntity | null> => {
     const { id, version } = base;
-    this.casCalls.push({ id, version, changes });
+    this.casCalls.push({ id, version, changes, steps });
     const interfere = this.beforeNextCas;
     this.beforeNextCas = null;
     interfere?.();
@@ -44,7 +44,7 @@ class FakeTasksRepository {
     if (!row || row.version !== version) {
       return Promise.resolve(null);
     }
-    const saved = { ...row, ...changes, version: row.version + 1, updatedAt: new Date() };
+    const saved = { ...row, ...changes, version: row.version + steps, updatedAt: new Date() };
     this.rows.set(id, saved);
     return Promise.resolve({ ...saved });
   });
@@ -139,7 +139,9 @@ describe(TaskLifecycle.name, () => {
 
       expect(saved).toMatchObject({ status: 'assigned', version: 5, ...ASSIGNED });
       expect(repo.rows.get('task-1')).toMatchObject({ status: 'assigned', version: 5 });
-      expect(repo.casCalls).toEqual([{ id: 'task-1', version: 4, changes: { ...ASSIGNED, status: 'assigned' } }]);
+      expect(repo.casCalls).toEqual([
+        { id: 'task-1', version: 4, changes: { ...ASSIGNED, status: 'assigned' }, steps: 1 },
+      ]);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
         channel: Channel.Tasks,
@@ -277,6 +279,63 @@ describe(TaskLifecycle.name, () => {
       expect(repo.casCalls.map((c) => c.version)).toEqual([3]);
       expect(saved).toMatchObject({ status: 'in_review', version: 4 });
       expect(events[0].payload).toMatchObject({ previous_status: 'in_progress', version: 4 });
+    });
+
+    it('should move through several steps in one write, announcing each at its own version', async () => {
+      const task = makeTask({ status: 'in_progress', ...ASSIGNED, version: 3, runOwner: 'me' });
+      const { sut, repo, events } = setup([task]);
+      const at: string[] = [];
+
+      const saved = await sut.transitionThrough('task-1', ['in_review', 'completed'], {
+        by: 'engine',
+        current: task,
+        changes: (row, target) => {
+          at.push(`${row.status}@${row.version}->${target}`);
+          return target === 'completed'
+            ? { statusReason: null, result: 'Done.' }
+            : { statusReason: 'completed', runOwner: null };
+        },
+      });
+
+      expect(at).toEqual(['in_progress@3->in_review', 'in_review@4->completed']);
+      expect(repo.casCalls).toEqual([
+        {
+          id: 'task-1',
+          version: 3,
+          steps: 2,
+          changes: { statusReason: null, runOwner: null, result: 'Done.', status: 'completed' },
+        },
+      ]);
+      expect(saved).toMatchObject({ status: 'completed', version: 5, result: 'Done.', runOwner: null });
+      expect(repo.rows.get('task-1')).toMatchObject({ status: 'completed', version: 5 });
+      expect(events.map((e) => e.payload)).toEqual([
+        expect.objectContaining({ status: 'in_review', previous_status: 'in_progress', version: 4 }),
+        expect.objectContaining({ status: 'completed', previous_status: 'in_review', version: 5 }),
+      ]);
+      const first = events[0].payload as unknown as { task: { status_reason: string | null; result: unknown } };
+      expect(first.task).toMatchObject({ status: 'in_review', status_reason: 'completed' });
+    });
+
+    it('should hand a path that ends in assigned to the engine once, after the last step', async () => {
+      const task = makeTask({ status: 'in_progress', ...ASSIGNED, version: 2 });
+      const { sut, dispatch } = setup([task]);
+      const dispatched: TaskEntity[] = [];
+      dispatch.onAssigned((row) => dispatched.push(row));
+
+      await sut.transitionThrough('task-1', ['failed', 'assigned'], { by: 'engine', current: task });
+
+      expect(dispatched.map((t) => [t.status, t.version])).toEqual([['assigned', 4]]);
+    });
+
+    it('should refuse a path with an illegal step without writing anything', async () => {
+      const task = makeTask({ status: 'in_progress', ...ASSIGNED, version: 2 });
+      const { sut, repo, events } = setup([task]);
+
+      const error = await rejectionOf(sut.transitionThrough('task-1', ['completed', 'in_review'], { by: 'engine' }));
+
+      expect(error).toMatchObject({ code: ErrorCode.InvalidTaskTransition });
+      expect(repo.compareAndSet).not.toHaveBeenCalled();
+      expect(events).toEqual([]);
     });
 
     it('should judge the stored row when the current row the caller gave is stale', async () => {

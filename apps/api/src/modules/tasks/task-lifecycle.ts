@@ -17,10 +17,17 @@ import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/p
 
 import { RunDispatch } from './run-dispatch';
 import { statusOf, toTaskDto } from './tasks.mapper';
-import { type TaskChanges, TasksRepository } from './tasks.repository';
+import { type TaskChanges, TasksRepository, withChanges } from './tasks.repository';
 
 /** Every persisted task change is announced on the tasks channel (dashboards, other replicas). */
 type TaskEventType = Exclude<EventTypeOf<typeof Channel.Tasks>, `coordination_${string}`>;
+
+/**
+ * What a write does to the row it is planned against: one set of changes per step. An edit and a
+ * single move are one step; a path of moves (a run's in_review then completed) is one write of
+ * several steps, each announced as its own change at its own version.
+ */
+type WritePlan = (row: TaskEntity) => TaskChanges[];
 
 /** Writes without an expected version re-read and retry this often before giving up with 4003. */
 const UNCONDITIONAL_ATTEMPTS = 5;
@@ -110,7 +117,7 @@ export class TaskLifecycle {
         throw new InternalError('task status cannot change through an update');
       }
       assertAssignment(statusOf(row), changes.assignedTo === undefined ? row.assignedTo : changes.assignedTo);
-      return changes;
+      return [changes];
     });
   }
 
@@ -120,11 +127,37 @@ export class TaskLifecycle {
     target: TaskStatus,
     options: WriteOptions & { changes?: (row: TaskEntity) => TaskChanges },
   ): Promise<TaskEntity> {
+    const { changes } = options;
+    return this.transitionThrough(id, [target], { ...options, changes: changes && ((row) => changes(row)) });
+  }
+
+  /**
+   * Several state-machine moves in one compare-and-set: each step is checked against the row the
+   * step before leaves, and the columns of each (`changes` is asked per step, with that row) apply
+   * in order. The version goes up by one per step, and every step is logged and announced as its
+   * own move at its own version, exactly as separate transitions would be; only the intermediate
+   * rows are never stored, so nobody can act on them (a run that completes passes through in_review
+   * without a window in which a person could take it from there).
+   */
+  transitionThrough(
+    id: string,
+    path: readonly TaskStatus[],
+    options: WriteOptions & { changes?: (row: TaskEntity, target: TaskStatus) => TaskChanges },
+  ): Promise<TaskEntity> {
+    if (path.length === 0) {
+      throw new InternalError('a transition needs at least one step');
+    }
     return this.write(id, options, 'task.status_changed', (row) => {
-      assertTransition(statusOf(row), target);
-      const changes = { ...(options.changes?.(row) ?? {}), status: target };
-      assertAssignment(target, changes.assignedTo === undefined ? row.assignedTo : changes.assignedTo);
-      return changes;
+      const steps: TaskChanges[] = [];
+      let at = row;
+      for (const target of path) {
+        assertTransition(statusOf(at), target);
+        const changes = { ...(options.changes?.(at, target) ?? {}), status: target };
+        assertAssignment(target, changes.assignedTo === undefined ? at.assignedTo : changes.assignedTo);
+        steps.push(changes);
+        at = withChanges(at, changes, at.version + 1, at.updatedAt);
+      }
+      return steps;
     });
   }
 
@@ -141,7 +174,7 @@ export class TaskLifecycle {
     id: string,
     options: WriteOptions,
     eventType: TaskEventType,
-    plan: (row: TaskEntity) => TaskChanges,
+    plan: WritePlan,
   ): Promise<TaskEntity> {
     const known = options.current?.id === id ? options.current : undefined;
     if (known && (options.expectedVersion === undefined || known.version === options.expectedVersion)) {
@@ -155,10 +188,10 @@ export class TaskLifecycle {
       if (options.expectedVersion !== undefined && row.version !== options.expectedVersion) {
         throw versionConflict(id, options.expectedVersion, row.version);
       }
-      const changes = plan(row);
-      const saved = await this.tasks.compareAndSet(row, changes);
+      const steps = plan(row);
+      const saved = await this.tasks.compareAndSet(row, merged(steps), steps.length);
       if (saved) {
-        await this.afterWrite(eventType, saved, statusOf(row), options);
+        await this.afterWrite(eventType, row, steps, saved, options);
         return saved;
       }
       if (options.expectedVersion !== undefined || attempt >= UNCONDITIONAL_ATTEMPTS) {
@@ -177,22 +210,38 @@ export class TaskLifecycle {
     known: TaskEntity,
     options: WriteOptions,
     eventType: TaskEventType,
-    plan: (row: TaskEntity) => TaskChanges,
+    plan: WritePlan,
   ): Promise<TaskEntity | null> {
-    let changes: TaskChanges;
+    let steps: TaskChanges[];
     try {
-      changes = plan(known);
+      steps = plan(known);
     } catch {
       return null;
     }
-    const saved = await this.tasks.compareAndSet(known, changes);
+    const saved = await this.tasks.compareAndSet(known, merged(steps), steps.length);
     if (saved) {
-      await this.afterWrite(eventType, saved, statusOf(known), options);
+      await this.afterWrite(eventType, known, steps, saved, options);
     }
     return saved;
   }
 
+  /** Logs and announces each step of a write in order, at its own version; the last one is `saved`. */
   private async afterWrite(
+    eventType: TaskEventType,
+    base: TaskEntity,
+    steps: readonly TaskChanges[],
+    saved: TaskEntity,
+    options: WriteOptions,
+  ): Promise<void> {
+    let at = base;
+    for (const [i, changes] of steps.entries()) {
+      const row = i === steps.length - 1 ? saved : withChanges(at, changes, base.version + i + 1, saved.updatedAt);
+      await this.afterStep(eventType, row, statusOf(at), options);
+      at = row;
+    }
+  }
+
+  private async afterStep(
     eventType: TaskEventType,
     saved: TaskEntity,
     previous: TaskStatus,
@@ -226,6 +275,19 @@ export class TaskLifecycle {
       },
     });
   }
+}
+
+/** The columns a write of several steps leaves: each step's values over the ones before. */
+function merged(steps: readonly TaskChanges[]): TaskChanges {
+  const all: Record<string, unknown> = {};
+  for (const changes of steps) {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value !== undefined) {
+        all[key] = value;
+      }
+    }
+  }
+  return all;
 }
 
 function versionConflict(id: string, expected: number, actual: number): ConflictError {

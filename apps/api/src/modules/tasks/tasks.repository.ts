@@ -97,8 +97,10 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Applies `changes` only if the task is still at `base.version`; the version goes up by one.
-   * Answers the new row, or null when another writer got there first.
+   * Applies `changes` only if the task is still at `base.version`; the version goes up by `steps`,
+   * the number of changes the write stands for (a run's in_progress → in_review → completed is one
+   * write of two steps, each announced at its own version). Answers the new row, or null when
+   * another writer got there first.
    *
    * The new row is `base` with the changes applied, not a second read: every write to a task goes
    * through here and bumps the version, so a row still at `base.version` holds exactly `base`'s
@@ -106,26 +108,19 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
    * `runHeartbeatAt` without a version change; the answer carries the base's heartbeat then, and
    * only the recovery sweep, which reads the column itself, looks at it.
    */
-  async compareAndSet(base: TaskEntity, changes: TaskChanges): Promise<TaskEntity | null> {
+  async compareAndSet(base: TaskEntity, changes: TaskChanges, steps = 1): Promise<TaskEntity | null> {
     const updatedAt = new Date();
     const result = await this.repo()
       .createQueryBuilder()
       .update(TaskEntity)
-      .set({ ...changes, version: () => 'version + 1', updatedAt })
+      .set({ ...changes, version: () => `version + ${Math.max(1, Math.trunc(steps))}`, updatedAt })
       .where('id = :id AND version = :version', { id: base.id, version: base.version })
       .execute();
     if (!result.affected) {
       return null;
     }
     this.counts.invalidate();
-    const saved: TaskEntity = { ...base, version: base.version + 1, updatedAt };
-    for (const [key, value] of Object.entries(structuredClone(changes))) {
-      // TypeORM leaves a column alone when its value is undefined; so does the copy.
-      if (value !== undefined) {
-        (saved as unknown as Record<string, unknown>)[key] = value;
-      }
-    }
-    return saved;
+    return withChanges(base, changes, base.version + Math.max(1, Math.trunc(steps)), updatedAt);
   }
 
   async delete(id: string): Promise<boolean> {
@@ -217,4 +212,18 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
   countByStatus(status: TaskStatus): Promise<number> {
     return this.repo().countBy({ status });
   }
+}
+
+/**
+ * `base` as a write of `changes` leaves it, at `version`: a copy, with the changes' values cloned.
+ * A change whose value is undefined leaves its column alone, as TypeORM does.
+ */
+export function withChanges(base: TaskEntity, changes: TaskChanges, version: number, updatedAt: Date): TaskEntity {
+  const row: TaskEntity = { ...base, version, updatedAt };
+  for (const [key, value] of Object.entries(structuredClone(changes))) {
+    if (value !== undefined) {
+      (row as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  return row;
 }
