@@ -166,6 +166,14 @@ export class SpendReservationsRepository {
    * taken when the lock is granted, holds every reservation committed before. The second is COMMIT
    * when `judge` accepts, or ROLLBACK when it refuses. The string goes to the connection's driver
    * itself: TypeORM answers nothing for a string of several statements.
+   *
+   * The commit does not wait for the write-ahead log to reach the disk (`synchronous_commit` off for
+   * this transaction alone). The row is visible to every replica at COMMIT all the same; what it
+   * gives up is only that a crash of the database server in the next fraction of a second may lose
+   * it. A reservation is short-lived by design: the call's cost record, which is durable, settles it
+   * by deleting it (a lost one is a no-op), and until then a lost row only means that the calls
+   * judged after the crash do not count that one call's estimate. Every run loses its connections
+   * in such a crash anyway. The record of what was spent never depends on it.
    */
   private async reserveOnPostgres<R>(
     request: ReservationRequest,
@@ -177,7 +185,7 @@ export class SpendReservationsRepository {
       const client = (await runner.connect()) as { query(text: string): Promise<unknown> };
       const [sql, parameters] = this.stateStatement(runner.manager, true, stateOf(request), request.row);
       const results = await client.query(
-        `START TRANSACTION; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)}); ${inlinePostgresParameters(sql, parameters)}`,
+        `START TRANSACTION; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)}); ${inlinePostgresParameters(sql, parameters)}`,
       );
       const last = Array.isArray(results) ? (results[results.length - 1] as { rows?: RawState[] }) : undefined;
       const raw = last?.rows?.[0];
