@@ -7,3 +7,4 @@ export * from './service-doubles';
 export * from './silent-logging';
 export * from './entity-rows';
 export * from './migrated-database';
+export * from './gate';

@@ -1,7 +1,7 @@
 import { PgBoss } from 'pg-boss';
 
 import type { TaskJob } from '@app/domain';
-import { createTestDatabase, type TestDatabase, testBackends } from '@app/testing';
+import { createTestDatabase, gate, type TestDatabase, testBackends } from '@app/testing';
 
 import {
   PgBossTaskJobQueue,
@@ -20,13 +20,6 @@ async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_00
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A promise the test resolves by hand. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = (): void => undefined;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
 
 /** Records every delivery, per task and per replica. */
 class Deliveries {

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { ReactLoopResult, TaskStatus } from '@app/domain';
 import type { TaskEntity, TaskMetricEntity } from '@app/persistence';
 import type { LoggingRuntime } from '@app/platform';
-import { agentRow, taskRow } from '@app/testing';
+import { agentRow, gate, taskRow } from '@app/testing';
 
 import type { TaskChanges, TaskLifecycle } from '../tasks';
 import { RunFinisher } from './run-finisher';
@@ -23,17 +23,6 @@ const COMPLETED: ReactLoopResult = {
   error: null,
   messages: [],
 };
-
-/** A promise held open until the test settles it. */
-function gate(): { promise: Promise<void>; open: () => void; fail: (error: Error) => void } {
-  let open = (): void => undefined;
-  let fail = (_error: Error): void => undefined;
-  const promise = new Promise<void>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
 
 /** Everything the finisher touched, in order. */
 type Step = string;

@@ -2,6 +2,7 @@ import pino from 'pino';
 
 import type { ChatResult, CostEntry } from '@app/domain';
 import type { AgentEntity, TaskEntity, ToolInvocationEntity } from '@app/persistence';
+import { gate } from '@app/testing';
 
 import type { RegisteredProvider } from '../providers';
 import type { RunRecordsRepository } from './run-records.repository';
@@ -17,17 +18,6 @@ const REPLY: ChatResult = {
   usage: { inputTokens: 1000, outputTokens: 500 },
   finishReason: 'stop',
 };
-
-/** A promise and the functions that settle it, for holding a write open. */
-function gate(): { promise: Promise<void>; open: () => void; fail: (error: Error) => void } {
-  let open = (): void => undefined;
-  let fail = (_error: Error): void => undefined;
-  const promise = new Promise<void>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
 
 function setup() {
   const costs: CostEntry[] = [];
