@@ -327,6 +327,13 @@ describe(TaskLifecycle.name, () => {
       expect(dispatched.map((t) => [t.status, t.version])).toEqual([['assigned', 4]]);
     });
 
+    it('should refuse an empty path with a rejection, writing nothing', async () => {
+      const { sut, repo } = setup([makeTask()]);
+
+      await expect(sut.transitionThrough('task-1', [], { by: 'engine' })).rejects.toThrow('at least one step');
+      expect(repo.compareAndSet).not.toHaveBeenCalled();
+    });
+
     it('should refuse a path with an illegal step without writing anything', async () => {
       const task = makeTask({ status: 'in_progress', ...ASSIGNED, version: 2 });
       const { sut, repo, events } = setup([task]);

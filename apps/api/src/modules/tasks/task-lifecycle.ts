@@ -145,7 +145,7 @@ export class TaskLifecycle {
     options: WriteOptions & { changes?: (row: TaskEntity, target: TaskStatus) => TaskChanges },
   ): Promise<TaskEntity> {
     if (path.length === 0) {
-      throw new InternalError('a transition needs at least one step');
+      return Promise.reject(new InternalError('a transition needs at least one step'));
     }
     return this.write(id, options, 'task.status_changed', (row) => {
       const steps: TaskChanges[] = [];
