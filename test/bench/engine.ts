@@ -403,9 +403,9 @@ async function overheadRun(
  * Where a task's wall time went, from the service's JSON log (event times have millisecond
  * resolution; averaged over the measured tasks): the claim (started_at to engine.run.started), the
  * model calls as timed by the recording driver, the tools, the merge of the worktree (last cost
- * record to engine.task.metrics), the metric row and outcome transitions (engine.task.metrics to
- * completed_at), and the rest of the loop: per call, the provider_calls row, the cost record and its
- * budget event.
+ * record to engine.task.metrics), the outcome's write (engine.task.metrics to completed_at; the
+ * metric row is written before it, beside the last cost record), and the rest of the loop: per call,
+ * the provider_calls row, the cost record and its budget event.
  */
 function splitFromLogs(logDir: string, tasks: TaskView[]): LogSplit | null {
   interface Seen {
@@ -718,8 +718,9 @@ function reportOverhead(results: BackendResult[], out: (line: string) => void): 
   out('  wall: started_at -> completed_at of a task: the claim (compare-and-set), each model call through the');
   out('  OpenAI SDK and the recording driver (+ provider_calls row), a cost record + budget event per call, the');
   out('  tools (+ tool_invocations row; read-only tools use the base checkout, the first write creates the git');
-  out('  worktree and completion merges it), the metric row and the in_progress -> in_review -> completed');
-  out("  transitions with their events. fake: median round trip from here to the fake with the engine's own");
+  out('  worktree and completion merges it), the metric row (written while the cost records land) and the');
+  out('  in_progress -> in_review -> completed write (one compare-and-set, an event per step). fake: median');
+  out("  round trip from here to the fake with the engine's own");
   out('  request bodies, back to back. overhead = (wall - calls x fake) / calls; the verdict uses it. The engine');
   out('  meets the fake once per call, after idling: the round trip timed that way is printed for information.');
   out('  cycle: interval between completions / calls = wall + queue pickup, task load, routing, pre-flight, job');

@@ -110,17 +110,18 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
    */
   async compareAndSet(base: TaskEntity, changes: TaskChanges, steps = 1): Promise<TaskEntity | null> {
     const updatedAt = new Date();
+    const bump = Math.max(1, Math.trunc(steps));
     const result = await this.repo()
       .createQueryBuilder()
       .update(TaskEntity)
-      .set({ ...changes, version: () => `version + ${Math.max(1, Math.trunc(steps))}`, updatedAt })
+      .set({ ...changes, version: () => `version + ${bump}`, updatedAt })
       .where('id = :id AND version = :version', { id: base.id, version: base.version })
       .execute();
     if (!result.affected) {
       return null;
     }
     this.counts.invalidate();
-    return withChanges(base, changes, base.version + Math.max(1, Math.trunc(steps)), updatedAt);
+    return withChanges(base, changes, base.version + bump, updatedAt);
   }
 
   async delete(id: string): Promise<boolean> {
