@@ -105,6 +105,34 @@ describePostgres('PgBossTaskJobQueue on postgres', () => {
     expect(seen.runs[0].at - sentAt).toBeLessThan(10_000);
   }, 20_000);
 
+  it('should take the next job as soon as a slot is done, not after the poll, once the sends have stopped', async () => {
+    const seen = new Deliveries();
+    const first = gate();
+    // One slot, a 30 s poll and a queue cache older than the test: only the slot's own fetch-again
+    // can take jobs 3 to 6 (job 2 is fetched because sends arrived while job 1 ran).
+    const queue = makeQueue({
+      concurrency: 1,
+      perAgentConcurrency: 1,
+      pollingIntervalSeconds: 30,
+      superviseIntervalSeconds: 60,
+    });
+    await queue.start(async (job) => {
+      seen.runs.push({ ...job, replica: 'a', at: Date.now() });
+      if (job.taskId === 'task-0') {
+        await first.promise;
+      }
+    });
+    await queue.enqueue({ taskId: 'task-0', agentId: 'agent-0' });
+    await waitFor(() => seen.runs.length === 1, 'the first run');
+    for (let i = 1; i <= 5; i++) {
+      await queue.enqueue({ taskId: `task-${i}`, agentId: `agent-${i}` });
+    }
+    first.open();
+
+    await waitFor(() => seen.runs.length === 6, 'the five queued runs', 10_000);
+    expect(seen.runs.map((r) => r.taskId)).toEqual(['task-0', 'task-1', 'task-2', 'task-3', 'task-4', 'task-5']);
+  }, 20_000);
+
   it('should run each of 50 jobs exactly once when two replicas share the queue', async () => {
     const seen = new Deliveries();
     const replicas = [makeQueue(), makeQueue()];

@@ -55,9 +55,9 @@ const POLICY = 'exclusive';
  *   instead of holding them (and their expiry clock) while they wait.
  * - Handler errors: reported through onError and the job is failed terminally (no pg-boss retry;
  *   the engine retries through the task status). Only an expired or heartbeat-stale run is retried.
- * - Pickup: a send notifies (LISTEN/NOTIFY), waking idle slots on every replica at once; with a
- *   backlog, a slot that finishes a job fetches the next one straight away (pg-boss burst mode);
- *   the poll is the backstop when neither applies.
+ * - Pickup: a send notifies (LISTEN/NOTIFY), waking idle slots on every replica at once; a slot
+ *   that finishes a job fetches again straight away, and waits out the poll only after an empty
+ *   fetch; the poll is the backstop for jobs whose notification was missed.
  */
 export class PgBossTaskJobQueue extends TaskJobQueue {
   private readonly settings: Settings;
@@ -110,12 +110,13 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
           localGroupConcurrency: Math.min(s.perAgentConcurrency, s.concurrency),
           pollingIntervalSeconds: s.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: s.pollingIntervalSeconds,
-          // A backlog (as last counted by the supervision pass) keeps each slot fetching again as
-          // soon as it finishes a job, instead of waiting out the poll between jobs.
-          burstWhenReadyExceeds: 1,
           perJobResults: true,
         },
-        (jobs) => this.track(this.inFlight, Promise.all(jobs.map((job) => this.run(job)))),
+        async (jobs) => {
+          const results = await this.track(this.inFlight, Promise.all(jobs.map((job) => this.run(job))));
+          this.fetchAgainWhenDone(boss);
+          return results;
+        },
       );
     } catch (error) {
       this.boss = null;
@@ -123,6 +124,21 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       throw error;
     }
     this.options.log?.('tasks.queue.started', { queue: s.queueName, concurrency: s.concurrency });
+  }
+
+  /**
+   * A slot that ran a job fetches again as soon as it is done, and waits out the poll only after an
+   * empty fetch. pg-boss's own burst mode reads a backlog count that can be seconds old, so after a
+   * burst of sends a slot would otherwise take one job per poll. The handler does not know which
+   * slot runs it, so every slot still holding a job is marked: each fetches again after its own job,
+   * which is what it would be told anyway, and idle slots keep waiting.
+   */
+  private fetchAgainWhenDone(boss: PgBoss): void {
+    for (const slot of boss.getWipData()) {
+      if (slot.name === this.settings.queueName && slot.count > 0) {
+        boss.notifyWorker(slot.id);
+      }
+    }
   }
 
   async enqueue(job: TaskJob): Promise<void> {
@@ -162,8 +178,8 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       supervise: true,
       superviseIntervalSeconds: s.superviseIntervalSeconds,
       monitorIntervalSeconds: s.superviseIntervalSeconds,
-      // The backlog count the burst mode reads is refreshed this often (pg-boss's default is 60 s).
-      queueCacheIntervalSeconds: Math.min(5, s.superviseIntervalSeconds),
+      // pg-boss's cached queue settings (its notify flag among them) are refreshed this often (default 60 s).
+      queueCacheIntervalSeconds: s.superviseIntervalSeconds,
       useListenNotify: s.useListenNotify,
     });
     // pg-boss reports connection and maintenance failures as events; an EventEmitter without an
