@@ -86,9 +86,10 @@ export class TaskOutputRecorder implements OnModuleInit, OnModuleDestroy {
 
   /** Records the task's merged files as artifacts; answers how many were recorded. */
   async record(taskId: string): Promise<number> {
-    const task = await this.tasks.find(taskId);
-    const merge = task ? await this.merged.ofTask(taskId) : null;
-    if (!task || !merge || merge.paths.length === 0) {
+    // The merge first: most runs merge nothing, and that answer needs no read of the task.
+    const merge = await this.merged.ofTask(taskId);
+    const task = merge && merge.paths.length > 0 ? await this.tasks.find(taskId) : null;
+    if (!task || !merge) {
       return 0;
     }
     if (merge.paths.length > MAX_FILES_PER_TASK) {

@@ -11,6 +11,7 @@ import {
   runReactLoop,
   seedMessages,
   type SeniorityLevel,
+  type TaskStatus,
   type ToolDefinition,
 } from '@app/domain';
 import type { AgentEntity, TaskEntity } from '@app/persistence';
@@ -18,7 +19,7 @@ import { APP_CONFIG, type AppConfig, Correlation, LOGGING_RUNTIME, type LoggingR
 
 import { AgentRoster } from '../agents';
 import { ModelRouter, ProviderRegistry } from '../providers';
-import { TaskLifecycle } from '../tasks';
+import { statusOf, TaskLifecycle } from '../tasks';
 import { RunParking, type SavedRun } from './parking/run-parking';
 import { ENGINE_ACTOR, failedLoop, RunFinisher } from './run-finisher';
 import { RunOutputs } from './run-outputs';
@@ -30,6 +31,11 @@ import { ToolInvoker } from './tools/tool-invoker';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
 export { ENGINE_ACTOR } from './run-finisher';
+
+/** A run this call made: the status its outcome stored, or null when the outcome was not applied. */
+export interface RunEnd {
+  stored: TaskStatus | null;
+}
 
 /** A run's session with the tools it offers and the conversation it opens with. */
 interface OpenedRun {
@@ -76,12 +82,12 @@ export class AgentRunner {
     this.log = logging.forName('engine.runner');
   }
 
-  /** Runs the task if it is still waiting; answers whether this call executed it. */
-  run(taskId: string, owner: string, control: RunControl): Promise<boolean> {
+  /** Runs the task if it is still waiting; null when this call did not run it. */
+  run(taskId: string, owner: string, control: RunControl): Promise<RunEnd | null> {
     return Correlation.run({ task_id: taskId }, () => this.runInContext(taskId, owner, control));
   }
 
-  private async runInContext(taskId: string, owner: string, control: RunControl): Promise<boolean> {
+  private async runInContext(taskId: string, owner: string, control: RunControl): Promise<RunEnd | null> {
     // A deleted task has nothing to run; any other read failure is the run's failure, not silence.
     const task = await this.lifecycle.getOrThrow(taskId).catch((error: unknown) => {
       if (error instanceof NotFoundError) {
@@ -94,7 +100,7 @@ export class AgentRunner {
     }
     const prepared = task ? await this.prepare(task) : null;
     if (!prepared) {
-      return false;
+      return null;
     }
     return Correlation.run({ agent_id: prepared.agent.id }, () => this.claimAndExecute(prepared, owner, control));
   }
@@ -103,7 +109,7 @@ export class AgentRunner {
    * Claims the task and runs it. The first call's reservation is begun before the claim, so their
    * round trips overlap; a run that loses the claim (or fails to write it) gives it back at once.
    */
-  private async claimAndExecute(prepared: Prepared, owner: string, control: RunControl): Promise<boolean> {
+  private async claimAndExecute(prepared: Prepared, owner: string, control: RunControl): Promise<RunEnd | null> {
     const opened = this.open(prepared, control);
     opened?.session.reserveAhead(opened.seed, opened.tools);
     let claimed: TaskEntity | null;
@@ -115,10 +121,9 @@ export class AgentRunner {
     }
     if (!claimed) {
       await opened?.session.giveBack();
-      return false;
+      return null;
     }
-    await this.execute({ ...prepared, task: claimed }, control, undefined, opened);
-    return true;
+    return { stored: await this.execute({ ...prepared, task: claimed }, control, undefined, opened) };
   }
 
   /**
@@ -126,11 +131,11 @@ export class AgentRunner {
    * parked run left without an owner), then the saved run (decided → resumed), and continue it with
    * the model it had. Whoever loses either step leaves the run to the winner.
    */
-  private async resume(task: TaskEntity, owner: string, control: RunControl): Promise<boolean> {
+  private async resume(task: TaskEntity, owner: string, control: RunControl): Promise<RunEnd | null> {
     const waiting = await this.parking.decidedFor(task.id);
     const agent = waiting && task.assigneeId ? await this.agents.findByRef(task.assigneeId) : null;
     if (!waiting || !agent) {
-      return false;
+      return null;
     }
     const claimed = await this.takeOver(task, owner);
     const saved = claimed ? await this.parking.claim(waiting.approvalId, owner) : null;
@@ -138,22 +143,21 @@ export class AgentRunner {
       if (claimed) {
         await this.lifecycle.update(task.id, () => ({ runOwner: null, runHeartbeatAt: null }), { by: ENGINE_ACTOR });
       }
-      return false;
+      return null;
     }
     this.log.info({ approval_id: saved.approvalId, approved: saved.approved }, 'engine.run.resumed');
     if (saved.endRun) {
       const reason = `approval ${saved.approvalId} refused by ${saved.decidedBy ?? '?'}: ${saved.reason ?? ''}`;
-      await this.lifecycle.transition(task.id, 'blocked', {
+      const blocked = await this.lifecycle.transition(task.id, 'blocked', {
         by: ENGINE_ACTOR,
         current: claimed,
         changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: reason }),
       });
-      return true;
+      return { stored: statusOf(blocked) };
     }
     const spent = await this.records.taskSpend(task.id);
     const prepared = { task: claimed, agent, provider: saved.provider, model: saved.model, spent, firstRun: false };
-    await Correlation.run({ agent_id: agent.id }, () => this.execute(prepared, control, saved));
-    return true;
+    return { stored: await Correlation.run({ agent_id: agent.id }, () => this.execute(prepared, control, saved)) };
   }
 
   private async takeOver(task: TaskEntity, owner: string): Promise<TaskEntity | null> {
@@ -262,14 +266,13 @@ export class AgentRunner {
     control: RunControl,
     resumed?: SavedRun,
     opened: OpenedRun | null = this.open(prepared, control),
-  ): Promise<void> {
+  ): Promise<TaskStatus | null> {
     const { task, agent } = prepared;
     const startedAt = Date.now();
     this.log.info({ provider: prepared.provider, model: prepared.model }, 'engine.run.started');
     if (!opened) {
       const failed = failedLoop(`provider ${prepared.provider} is no longer registered`);
-      await this.finisher.finish(prepared, null, failed, startedAt);
-      return;
+      return this.finisher.finish(prepared, null, failed, startedAt);
     }
     const { session } = opened;
     // A worktree left by an earlier run of this task (a crash, a retry) carries its work forward.
@@ -296,7 +299,7 @@ export class AgentRunner {
     // A run that stopped before its first call never took the reservation made ahead.
     await session.giveBack();
     // The run's cost records and tool rows land before its outcome does (the finisher waits).
-    await this.finisher.finish(prepared, session, result, startedAt);
+    return this.finisher.finish(prepared, session, result, startedAt);
   }
 
   /** Saves the run and files its approval item; the outcome then leaves the task waiting on it. */

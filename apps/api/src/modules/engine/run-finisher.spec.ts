@@ -1,6 +1,6 @@
 import pino from 'pino';
 
-import type { ReactLoopResult, TaskStatus } from '@app/domain';
+import { ConflictError, ErrorCode, type ReactLoopResult, type TaskStatus } from '@app/domain';
 import type { TaskEntity, TaskMetricEntity } from '@app/persistence';
 import type { LoggingRuntime } from '@app/platform';
 import { agentRow, gate, taskRow } from '@app/testing';
@@ -45,6 +45,13 @@ function setup(options: { workspace?: boolean; retryCount?: number; maxRetries?:
       return Promise.resolve();
     }),
   };
+  const task = taskRow({
+    status: 'in_progress',
+    assignedTo: 'Ada',
+    assigneeId: 'agent-1',
+    retryCount: options.retryCount ?? 0,
+    maxRetries: options.maxRetries ?? 1,
+  });
   const writes: { path: readonly TaskStatus[]; changes: TaskChanges[] }[] = [];
   const lifecycle = {
     transitionThrough: jest.fn(
@@ -55,10 +62,12 @@ function setup(options: { workspace?: boolean; retryCount?: number; maxRetries?:
       ) => {
         steps.push(`write ${path.join(' > ')}`);
         writes.push({ path, changes: path.map((step) => opts.changes(opts.current, step)) });
-        return Promise.resolve(opts.current);
+        return Promise.resolve({ ...opts.current, status: path[path.length - 1] });
       },
     ),
-    update: jest.fn(() => Promise.resolve()),
+    update: jest.fn((_id: string, changes: (row: TaskEntity) => TaskChanges) =>
+      Promise.resolve({ ...task, ...changes(task) }),
+    ),
   };
   const workspaces = {
     merge: jest.fn(() => {
@@ -88,13 +97,6 @@ function setup(options: { workspace?: boolean; retryCount?: number; maxRetries?:
     }),
   } as unknown as RunSession;
   const agent = agentRow({ id: 'agent-1', name: 'Ada' });
-  const task = taskRow({
-    status: 'in_progress',
-    assignedTo: 'Ada',
-    assigneeId: 'agent-1',
-    retryCount: options.retryCount ?? 0,
-    maxRetries: options.maxRetries ?? 1,
-  });
   return { sut, steps, settle, metrics, records, lifecycle, writes, workspaces, session, prepared: { task, agent } };
 }
 
@@ -106,7 +108,7 @@ describe(RunFinisher.name, () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(steps).toEqual(['settle', 'metric success']);
     settle.open();
-    await finishing;
+    await expect(finishing).resolves.toBe('completed');
 
     expect(steps).toEqual(['settle', 'metric success', 'settled', 'note null', 'write in_review > completed']);
     expect(writes[0].changes[0]).toMatchObject({ statusReason: 'completed', runOwner: null });
@@ -119,7 +121,7 @@ describe(RunFinisher.name, () => {
 
     const finishing = sut.finish(prepared, session, COMPLETED, Date.now());
     settle.fail(new Error('cost record not written: disk full'));
-    await finishing;
+    await expect(finishing).resolves.toBe('assigned');
 
     expect(steps).toEqual(['settle', 'metric success', 'metric deleted', 'metric failure', 'write failed > assigned']);
     expect([...metrics.values()]).toEqual([expect.objectContaining({ isSuccess: false })]);
@@ -161,11 +163,22 @@ describe(RunFinisher.name, () => {
     const { sut, steps, settle, lifecycle, metrics, session, prepared } = setup();
     settle.open();
 
-    await sut.finish(prepared, session, { ...COMPLETED, reason: 'max_turns' }, Date.now());
+    const stored = await sut.finish(prepared, session, { ...COMPLETED, reason: 'max_turns' }, Date.now());
 
+    expect(stored).toBe('in_progress');
     expect(metrics.size).toBe(0);
     expect(lifecycle.transitionThrough).not.toHaveBeenCalled();
     expect(lifecycle.update).toHaveBeenCalledTimes(1);
     expect(steps).toEqual(['settle', 'settled']);
+  });
+
+  it('should answer no status when someone moved the task before the outcome was written', async () => {
+    const { sut, settle, lifecycle, session, prepared } = setup();
+    lifecycle.transitionThrough.mockImplementationOnce(() =>
+      Promise.reject(new ConflictError('Task "t" is at version 9, not 3', ErrorCode.TaskVersionConflict)),
+    );
+    settle.open();
+
+    await expect(sut.finish(prepared, session, COMPLETED, Date.now())).resolves.toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import {
 import type { AgentEntity, TaskEntity, TaskMetricEntity } from '@app/persistence';
 import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
-import { type TaskChanges, TaskLifecycle } from '../tasks';
+import { statusOf, type TaskChanges, TaskLifecycle } from '../tasks';
 import { logOrchestration } from './orchestration-log';
 import { RunRecordsRepository } from './run-records.repository';
 import type { RunSession } from './run-session';
@@ -56,14 +56,15 @@ export class RunFinisher {
    * record that could not be written fails the run. The metric row is written meanwhile, as the
    * outcome will be if they land, and replaced in the rare case they do not; either way the metric
    * the outcome deserves is stored before the outcome, so whoever sees the outcome sees its metric.
-   * The outcome's steps (in_review then completed; failed then assigned) are one write.
+   * The outcome's steps (in_review then completed; failed then assigned) are one write. Answers the
+   * status that write stored, or null when the outcome was not applied (someone moved the task).
    */
   async finish(
     prepared: FinishingRun,
     session: RunSession | null,
     loopResult: ReactLoopResult,
     startedAt: number,
-  ): Promise<void> {
+  ): Promise<TaskStatus | null> {
     const { task } = prepared;
     const settled = session ? session.settle().then(noError, asError) : Promise.resolve(null);
     let result = loopResult;
@@ -100,7 +101,7 @@ export class RunFinisher {
     // The final answer as the output scan left it (engine RunOutputs): the task's result on completion.
     const answer = { result: result.finalContent, outputWithheld: result.outputWithheld === true };
     await metric;
-    await this.applySteps(task, plan.steps, result.reason, detail, plan.retryCount, answer);
+    return this.applySteps(task, plan.steps, result.reason, detail, plan.retryCount, answer);
   }
 
   private async applySteps(
@@ -110,19 +111,19 @@ export class RunFinisher {
     detail: string | null,
     retryCount: number,
     answer: { result: string; outputWithheld: boolean },
-  ): Promise<void> {
+  ): Promise<TaskStatus | null> {
     const release: TaskChanges = { runOwner: null, runHeartbeatAt: null };
     try {
       if (steps.length === 0) {
         // max turns, budget exhausted, parked: the task stays in progress with the reason recorded.
-        await this.lifecycle.update(task.id, () => ({ ...release, statusReason: detail ?? reason }), {
+        const saved = await this.lifecycle.update(task.id, () => ({ ...release, statusReason: detail ?? reason }), {
           by: ENGINE_ACTOR,
         });
-        return;
+        return statusOf(saved);
       }
       // One write from the run's own claim; if someone changed the task meanwhile, the lifecycle
       // notices and judges the stored row instead.
-      await this.lifecycle.transitionThrough(task.id, steps, {
+      const saved = await this.lifecycle.transitionThrough(task.id, steps, {
         by: ENGINE_ACTOR,
         current: task,
         changes: (_row, step) => ({
@@ -132,10 +133,12 @@ export class RunFinisher {
           ...(step === 'assigned' ? { retryCount } : {}),
         }),
       });
+      return statusOf(saved);
     } catch (error) {
       // A human moved the task meanwhile (cancelled it, say): their decision stands.
       const level = error instanceof AppError ? 'warn' : 'error';
       this.log[level]({ err: error, reason }, 'engine.run.outcome_not_applied');
+      return null;
     }
   }
 
@@ -145,15 +148,18 @@ export class RunFinisher {
     result: ReactLoopResult,
     session: RunSession,
     startedAt: number,
-  ): Promise<void> {
+  ): Promise<TaskStatus | null> {
     this.logMetrics(task, session, result, startedAt);
     this.log.warn({ reason: why }, 'engine.workspace.merge_failed');
-    await this.lifecycle
+    return this.lifecycle
       .transition(task.id, 'in_review', {
         by: ENGINE_ACTOR,
         changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: `needs review: ${why}` }),
       })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'engine.run.outcome_not_applied'));
+      .then(statusOf, (error: unknown) => {
+        this.log.warn({ err: error }, 'engine.run.outcome_not_applied');
+        return null;
+      });
   }
 
   private logMetrics(task: TaskEntity, session: RunSession | null, result: ReactLoopResult, startedAt: number) {

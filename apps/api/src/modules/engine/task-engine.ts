@@ -25,7 +25,7 @@ import {
   StartupResumeHooks,
 } from '@app/platform';
 
-import { RunDispatch, TaskLifecycle, type TaskMoved } from '../tasks';
+import { RunDispatch, statusOf, TaskLifecycle, type TaskMoved } from '../tasks';
 import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
 import { type ResumableRun, RunParking } from './parking/run-parking';
 import type { RunControl } from './run-session';
@@ -52,7 +52,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
   private queue: TaskJobQueue | null = null;
   private stopping = false;
   private readonly abort = new AbortController();
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, Promise<unknown>>();
   private readonly stops = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
@@ -302,19 +302,24 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.stopping || this.running.has(job.taskId)) {
       return;
     }
-    const run = this.runUntilSettled(job.taskId).catch((error: unknown) =>
-      this.log.error({ err: error, task_id: job.taskId }, 'engine.run.crashed'),
-    );
+    const run = this.runUntilSettled(job.taskId).catch((error: unknown) => {
+      this.log.error({ err: error, task_id: job.taskId }, 'engine.run.crashed');
+      return null;
+    });
     this.running.set(job.taskId, run);
+    let settled: TaskStatus | null;
     try {
-      await run;
+      settled = await run;
     } finally {
       this.running.delete(job.taskId);
     }
-    // A decision that came while the run was still parking found it busy: it resumes now.
-    const decided = await this.parking.decidedFor(job.taskId).catch(() => null);
-    if (decided) {
-      this.enqueueResume(decided);
+    // A run that left the task terminal has nothing to resume, and nothing can move the task again.
+    if (!isFinished(settled)) {
+      // A decision that came while the run was still parking found it busy: it resumes now.
+      const decided = await this.parking.decidedFor(job.taskId).catch(() => null);
+      if (decided) {
+        this.enqueueResume(decided);
+      }
     }
     await this.tidyWorkspace(job.taskId);
   }
@@ -347,7 +352,8 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
    * Runs the task, and again while a failed run put it straight back to `assigned` (a retry): the
    * queue would drop that retry's job as a duplicate of the one still running here.
    */
-  private async runUntilSettled(taskId: string): Promise<void> {
+  /** Runs the task while it is assigned; answers the status the last run's outcome stored, if known. */
+  private async runUntilSettled(taskId: string): Promise<TaskStatus | null> {
     // One stop switch per task: the engine's shutdown, or a human moving the task away mid-run.
     const own = new AbortController();
     this.stops.set(taskId, own);
@@ -355,20 +361,31 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     this.abort.signal.addEventListener('abort', onShutdown);
     const control = { shouldStop: () => this.stopping || own.signal.aborted, signal: own.signal };
     try {
-      await this.runWhileAssigned(taskId, control);
+      return await this.runWhileAssigned(taskId, control);
     } finally {
       this.abort.signal.removeEventListener('abort', onShutdown);
       this.stops.delete(taskId);
     }
   }
 
-  private async runWhileAssigned(taskId: string, control: RunControl): Promise<void> {
-    while (!control.shouldStop() && (await this.runner.run(taskId, this.owner, control))) {
+  private async runWhileAssigned(taskId: string, control: RunControl): Promise<TaskStatus | null> {
+    let stored: TaskStatus | null = null;
+    while (!control.shouldStop()) {
+      const end = await this.runner.run(taskId, this.owner, control);
+      if (!end) {
+        break;
+      }
+      stored = end.stored;
+      if (isFinished(stored)) {
+        break; // a terminal status stands: no re-read
+      }
       const task = await this.lifecycle.find(taskId);
-      if (task?.status !== 'assigned') {
-        return;
+      stored = task ? statusOf(task) : null;
+      if (stored !== 'assigned') {
+        break;
       }
     }
+    return stored;
   }
 
   /**

@@ -10,4 +10,5 @@ export { TaskLifecycle, type WriteOptions } from './task-lifecycle';
 export { TaskStatistics } from './task-statistics';
 export type { TaskChanges } from './tasks.repository';
 export { TasksModule } from './tasks.module';
+export { statusOf } from './tasks.mapper';
 export { TasksService } from './tasks.service';
