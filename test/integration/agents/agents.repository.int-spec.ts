@@ -33,6 +33,16 @@ describe.each(testBackends())('AgentsRepository on %s', (backend) => {
     expect(await repo.findByRef('Grace Hopper')).toBeNull();
   });
 
+  it('should answer the agent whose id is the reference before one whose name is the same text', async () => {
+    const ada = agentRow({ id: 'agent-1', name: 'Ada Lovelace' });
+    const named = agentRow({ id: 'agent-2', name: 'agent-1' });
+    await repo.insert(ada);
+    await repo.insert(named);
+
+    expect((await repo.findByRef('agent-1'))?.id).toBe('agent-1');
+    expect((await repo.findByRef(' AGENT-1 '))?.id).toBe('agent-2');
+  });
+
   it('should refuse a second agent whose name differs only in case', async () => {
     await repo.insert(agentRow({ name: 'Ada Lovelace' }));
 

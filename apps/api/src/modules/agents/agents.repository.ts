@@ -46,9 +46,14 @@ export class AgentsRepository {
     return this.agents().findOneBy({ nameKey: name.trim().toLowerCase() });
   }
 
-  /** An agent by id or (case-insensitive) name. */
+  /**
+   * An agent by id or (case-insensitive) name, in one query: both are unique, so at most two rows
+   * match, and the id's wins.
+   */
   async findByRef(ref: string): Promise<AgentEntity | null> {
-    return (await this.agents().findOneBy({ id: ref })) ?? this.findByName(ref);
+    const nameKey = ref.trim().toLowerCase();
+    const rows = await this.agents().find({ where: [{ id: ref }, { nameKey }], take: 2 });
+    return rows.find((row) => row.id === ref) ?? rows.find((row) => row.nameKey === nameKey) ?? null;
   }
 
   /** Head count per department key (one grouped query, not a roster read). */
