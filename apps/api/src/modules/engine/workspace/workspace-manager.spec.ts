@@ -162,6 +162,31 @@ describe(WorkspaceManager.name, () => {
     expect(git(workspace.path, 'branch', '--show-current')).toBe(workspace.branch);
   });
 
+  it('should add a fresh worktree where a registration was left without its directory, taking back the failed try', async () => {
+    const manager = make();
+    const first = await manager.acquire('task-1');
+    await rm(first.path, { recursive: true, force: true }); // git still lists it, as prunable
+
+    const again = await manager.acquire('task-1', { fresh: true });
+
+    expect(again).toMatchObject({ taskId: 'task-1', reused: false });
+    expect(git(again.path, 'branch', '--show-current')).toBe(again.branch);
+    const branches = git(repoDir, 'branch', '--list', '--format=%(refname:short)', 'workspace/*').split('\n');
+    expect(branches.sort()).toEqual([first.branch, again.branch].sort());
+  });
+
+  it('should count the worktrees in use when adding a fresh one too', async () => {
+    const manager = make({ maxConcurrentWorktrees: 2 });
+    await manager.acquire('a', { fresh: true });
+    await manager.acquire('b', { fresh: true });
+
+    await expect(manager.acquire('c', { fresh: true })).rejects.toMatchObject({
+      code: ErrorCode.ConcurrencyLimitExceeded,
+    });
+    expect(git(repoDir, 'branch', '--list', 'workspace/c/*')).toBe('');
+    await expect(manager.acquire('a', { fresh: true })).resolves.toMatchObject({ reused: true });
+  });
+
   it('should merge through the workspace the caller already holds and clean it up', async () => {
     const manager = make();
     const workspace = await manager.acquire('task-1');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 import { ErrorCode, NotFoundError, RateLimitedError, ValidationError } from '@app/domain';
@@ -224,6 +224,12 @@ export class WorkspaceManager {
   }
 
   private async acquireLocked(taskId: string, path: string, fresh: boolean): Promise<Workspace> {
+    if (fresh && !(await exists(path))) {
+      const added = await this.addFresh(taskId, path);
+      if (added) {
+        return added;
+      }
+    }
     const entries = await this.listWorktrees();
     const current = entries.get(taskId);
     if (current && !current.prunable && current.branch !== null && (await exists(join(path, '.git')))) {
@@ -236,7 +242,43 @@ export class WorkspaceManager {
     } else if (await exists(path)) {
       await rm(path, { recursive: true, force: true });
     }
-    const live = [...entries].filter(([id, entry]) => id !== taskId && !entry.prunable).length;
+    this.assertBelowLimit([...entries].filter(([id, entry]) => id !== taskId && !entry.prunable).length);
+    const [existing] = fresh ? [] : await this.taskBranches(taskId);
+    if (existing !== undefined) {
+      await this.repo(['worktree', 'add', '-q', '--relative-paths', path, existing]);
+      return { taskId, path, branch: existing, reused: true };
+    }
+    const branch = newBranchName(taskId);
+    await this.repo(['worktree', 'add', '-q', '--relative-paths', '-b', branch, path, this.baseBranch]);
+    return { taskId, path, branch, reused: false };
+  }
+
+  /**
+   * A task's first worktree when nothing of it is on disk, without reading git's worktree list (a
+   * git process): the worktrees in use are the other directories under `worktrees/`, and the task
+   * gets a new branch. Null when git refuses the add (a registration left without its directory):
+   * whatever the attempt made is taken back, and the full path tidies up and adds again.
+   */
+  private async addFresh(taskId: string, path: string): Promise<Workspace | null> {
+    const dirs = await readdir(this.worktreesDir, { withFileTypes: true }).catch(() => null);
+    if (dirs === null) {
+      return null; // the directory itself is gone: the full path recreates it
+    }
+    this.assertBelowLimit(dirs.filter((dir) => dir.isDirectory() && dir.name !== taskId).length);
+    const branch = newBranchName(taskId);
+    const args = ['worktree', 'add', '-q', '--relative-paths', '-b', branch, path, this.baseBranch];
+    const result = await this.git.runResult(args, { cwd: this.repoDir });
+    if (result.exitCode === 0) {
+      return { taskId, path, branch, reused: false };
+    }
+    await rm(path, { recursive: true, force: true });
+    if (await this.refExists(`refs/heads/${branch}`)) {
+      await this.repo(['branch', '-q', '-D', branch]);
+    }
+    return null;
+  }
+
+  private assertBelowLimit(live: number): void {
     if (live >= this.maxWorktrees) {
       throw new RateLimitedError(
         `workspace limit reached: ${live} of ${this.maxWorktrees} worktrees are in use`,
@@ -244,14 +286,6 @@ export class WorkspaceManager {
         ErrorCode.ConcurrencyLimitExceeded,
       );
     }
-    const [existing] = fresh ? [] : await this.taskBranches(taskId);
-    if (existing !== undefined) {
-      await this.repo(['worktree', 'add', '-q', '--relative-paths', path, existing]);
-      return { taskId, path, branch: existing, reused: true };
-    }
-    const branch = `${BRANCH_PREFIX}/${taskId}/${randomBytes(4).toString('hex')}`;
-    await this.repo(['worktree', 'add', '-q', '--relative-paths', '-b', branch, path, this.baseBranch]);
-    return { taskId, path, branch, reused: false };
   }
 
   /**
@@ -488,4 +522,9 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A task's branch: under the task's own prefix, with a random suffix no earlier branch has. */
+function newBranchName(taskId: string): string {
+  return `${BRANCH_PREFIX}/${taskId}/${randomBytes(4).toString('hex')}`;
 }
