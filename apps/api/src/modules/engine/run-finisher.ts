@@ -72,6 +72,9 @@ export class RunFinisher {
       // Only the work of a run that stands is merged.
       result = standing(result, await settled);
       if (result.reason === 'completed') {
+        // The merge removes the worktree before the outcome is written, on purpose: every replica
+        // tidies the worktree of a task it sees completed (the directory is shared), so removing it
+        // after the outcome would race their clean-up against this one.
         const merge = await this.workspaces
           .merge(task.id, `Merge ${task.id}: ${task.title}`, session.workspace)
           .catch((error: unknown) => ({ merged: false, sha: null, conflicts: [], error: error as Error }));
