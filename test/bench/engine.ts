@@ -719,9 +719,9 @@ function reportOverhead(results: BackendResult[], out: (line: string) => void): 
   out('  OpenAI SDK and the recording driver (+ provider_calls row), a cost record + budget event per call, the');
   out('  tools (+ tool_invocations row; read-only tools use the base checkout, the first write creates the git');
   out('  worktree and completion merges it), the metric row (written while the cost records land) and the');
-  out('  in_progress -> in_review -> completed write (one compare-and-set, an event per step). fake: median');
-  out("  round trip from here to the fake with the engine's own");
-  out('  request bodies, back to back. overhead = (wall - calls x fake) / calls; the verdict uses it. The engine');
+  out('  in_progress -> in_review -> completed write (one compare-and-set, an event per step).');
+  out("  fake: median round trip from here to the fake with the engine's own request bodies, back to back.");
+  out('  overhead = (wall - calls x fake) / calls; the verdict uses it. The engine');
   out('  meets the fake once per call, after idling: the round trip timed that way is printed for information.');
   out('  cycle: interval between completions / calls = wall + queue pickup, task load, routing, pre-flight, job');
   out('  bookkeeping. Tasks started while the bench was still creating tasks are left out.');

@@ -350,9 +350,9 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
 
   /**
    * Runs the task, and again while a failed run put it straight back to `assigned` (a retry): the
-   * queue would drop that retry's job as a duplicate of the one still running here.
+   * queue would drop that retry's job as a duplicate of the one still running here. Answers the
+   * status the last run left the task in, when known.
    */
-  /** Runs the task while it is assigned; answers the status the last run's outcome stored, if known. */
   private async runUntilSettled(taskId: string): Promise<TaskStatus | null> {
     // One stop switch per task: the engine's shutdown, or a human moving the task away mid-run.
     const own = new AbortController();
