@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { CostRecordEntity, ProviderEntity, TaskMetricEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-import { providerRow } from '@app/testing';
+import { providerRow, taskMetricRow } from '@app/testing';
 
 import { bearer } from './auth-helpers';
 import type { TestApp } from './test-app';
@@ -55,27 +55,6 @@ export async function seedProvider(t: TestApp, name = 'test-provider', models: S
   await dataSource(t).getRepository(ProviderEntity).insert(row);
 }
 
-function taskMetricRow(agentId: string, overrides: Partial<TaskMetricEntity>): TaskMetricEntity {
-  const completedAt = overrides.completedAt ?? new Date();
-  return {
-    id: randomUUID(),
-    agentId,
-    taskId: `task-${randomUUID().slice(0, 8)}`,
-    taskType: 'development',
-    startedAt: new Date(completedAt.getTime() - 60_000),
-    completedAt,
-    isSuccess: true,
-    durationSeconds: 60,
-    costUsd: 0.5,
-    turnsUsed: 4,
-    tokensUsed: 1200,
-    qualityScore: 8,
-    collaborationScore: null,
-    complexity: 'medium',
-    ...overrides,
-  };
-}
-
 function costRecordRow(agentId: string, overrides: Partial<CostRecordEntity>): CostRecordEntity {
   return {
     id: randomUUID(),
@@ -100,7 +79,7 @@ export async function seedTaskMetric(
   agentId: string,
   overrides: Partial<TaskMetricEntity> = {},
 ): Promise<TaskMetricEntity> {
-  const row = taskMetricRow(agentId, overrides);
+  const row = taskMetricRow({ agentId, ...overrides });
   await dataSource(t).getRepository(TaskMetricEntity).insert(row);
   return row;
 }
@@ -112,7 +91,7 @@ export async function seedTaskMetrics(
   count: number,
   overrides: (index: number) => Partial<TaskMetricEntity> = () => ({}),
 ): Promise<void> {
-  const rows = Array.from({ length: count }, (_, i) => taskMetricRow(agentId, overrides(i)));
+  const rows = Array.from({ length: count }, (_, i) => taskMetricRow({ agentId, ...overrides(i) }));
   for (let i = 0; i < rows.length; i += BULK_CHUNK) {
     await dataSource(t)
       .getRepository(TaskMetricEntity)

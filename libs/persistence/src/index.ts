@@ -5,4 +5,5 @@ export * from './migrate';
 export * from './naming-strategy';
 export * from './paged-query';
 export * from './postgres-literals';
+export * from './sql-time';
 export * from './sqlite-file';

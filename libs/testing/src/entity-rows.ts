@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import {
   type AgentEntity,
   type AgentLifecycleEventEntity,
@@ -7,6 +9,7 @@ import {
   type ProjectEntity,
   type ProviderEntity,
   type SessionEntity,
+  type TaskMetricEntity,
   type UserEntity,
 } from '@app/persistence';
 
@@ -172,6 +175,28 @@ export function sessionRow(overrides: Partial<SessionEntity> = {}): SessionEntit
     lastActiveAt: AT,
     expiresAt: new Date(AT.getTime() + 86_400_000),
     revokedAt: null,
+    ...overrides,
+  };
+}
+
+/** A successful run's metric (a minute long, completed now unless `completedAt` says otherwise). */
+export function taskMetricRow(overrides: Partial<TaskMetricEntity> = {}): TaskMetricEntity {
+  const completedAt = overrides.completedAt ?? new Date();
+  return {
+    id: randomUUID(),
+    agentId: 'agent-ada-lovelace',
+    taskId: `task-${randomUUID().slice(0, 8)}`,
+    taskType: 'development',
+    startedAt: new Date(completedAt.getTime() - 60_000),
+    completedAt,
+    isSuccess: true,
+    durationSeconds: 60,
+    costUsd: 0.5,
+    turnsUsed: 4,
+    tokensUsed: 1200,
+    qualityScore: 8,
+    collaborationScore: null,
+    complexity: 'medium',
     ...overrides,
   };
 }

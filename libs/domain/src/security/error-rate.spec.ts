@@ -1,10 +1,10 @@
 import { judgeErrorRate } from './error-rate';
 
-const runs = (ok: number, failed: number): boolean[] => [...Array(ok).fill(true), ...Array(failed).fill(false)];
+const runs = (ok: number, failed: number) => ({ runs: ok + failed, failures: failed });
 
 describe('high error rate', () => {
-  it.each<[string, boolean[], number | null, boolean]>([
-    ['no runs', [], null, false],
+  it.each<[string, { runs: number; failures: number }, number | null, boolean]>([
+    ['no runs', runs(0, 0), null, false],
     ['four failures (below the sample)', runs(0, 4), null, false],
     ['five clean runs', runs(5, 0), 0, false],
     ['one failure in five (20 %)', runs(4, 1), 0.2, true],
@@ -15,7 +15,8 @@ describe('high error rate', () => {
     const verdict = judgeErrorRate(outcomes);
     expect(verdict.rate).toBe(rate);
     expect(verdict.high).toBe(high);
-    expect(verdict.runs).toBe(outcomes.length);
+    expect(verdict.runs).toBe(outcomes.runs);
+    expect(verdict.failures).toBe(outcomes.failures);
   });
 
   it('should follow a configured threshold and sample', () => {

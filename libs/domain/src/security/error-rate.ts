@@ -14,14 +14,12 @@ export interface ErrorRateVerdict {
   readonly high: boolean;
 }
 
-/** Judges run outcomes (true: success); the rate must exceed the threshold, on at least `minRuns` runs. */
+/** Judges counted runs and their failures; the rate must exceed the threshold, on at least `minRuns` runs. */
 export function judgeErrorRate(
-  outcomes: readonly boolean[],
+  { runs, failures }: { runs: number; failures: number },
   threshold: number = HIGH_ERROR_RATE_DEFAULTS.threshold,
   minRuns: number = HIGH_ERROR_RATE_DEFAULTS.minRuns,
 ): ErrorRateVerdict {
-  const runs = outcomes.length;
-  const failures = outcomes.filter((ok) => !ok).length;
   if (runs === 0 || runs < minRuns) {
     return { runs, failures, rate: null, high: false };
   }

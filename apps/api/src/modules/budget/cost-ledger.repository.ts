@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { type CostEntry, dayStart, hourStart, type TimeRange } from '@app/domain';
-import { rawNumber } from '@app/persistence';
+import { rawNumber, timeParam } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-
-import { timeParam } from './sql-time';
 
 const RECORD_COLUMNS =
   '"id", "agent_id", "task_id", "provider", "model", "input_tokens", "output_tokens", "cost_usd", "call_category", "timestamp"';

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 import type { RollupGrain } from '@app/domain';
-import { rawIso, rawNumber } from '@app/persistence';
+import { rawIso, rawNumber, timeParam } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-
-import { timeParam } from './sql-time';
 
 /** Which rollup rows to add up: a grain, an optional window of bucket starts, optional agent and task. */
 export interface RollupQuery {

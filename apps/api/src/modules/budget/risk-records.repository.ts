@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 import type { RiskTaken } from '@app/domain';
-import { RiskRecordEntity, rawNumber } from '@app/persistence';
+import { RiskRecordEntity, rawNumber, timeParam } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-
-import { timeParam } from './sql-time';
 
 /** Risk taken by an agent, a task and everyone today (UTC), from `today` on. */
 const RISK_TAKEN = `SELECT

@@ -3,10 +3,8 @@ import type { EntityManager, QueryRunner } from 'typeorm';
 
 import type { SpendState } from '@app/domain';
 import { BudgetReservationEntity } from '@app/persistence';
-import { inlinePostgresParameters, rawNumber } from '@app/persistence';
+import { inlinePostgresParameters, rawNumber, timeParam } from '@app/persistence';
 import { DatabaseService, KeyedMutex, lockKey } from '@app/platform';
-
-import { timeParam } from './sql-time';
 
 /** A reservation to make, and where its limits are counted. */
 export interface ReservationRequest {

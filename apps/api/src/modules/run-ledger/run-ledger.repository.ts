@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { And, In, LessThan, MoreThanOrEqual } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP } from '@app/domain';
-import { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
+import { CostRecordEntity, rawNumber, TaskMetricEntity, ToolInvocationEntity, timeParam } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 /** The columns of a run metric that outcome counts (analytics, reports) read. */
@@ -11,8 +11,23 @@ export type RunOutcomeRow = Pick<
   'agentId' | 'taskId' | 'completedAt' | 'isSuccess' | 'durationSeconds' | 'costUsd' | 'qualityScore'
 >;
 
+/** How many of an agent's most recent runs there are, and how many of them failed. */
+export interface OutcomeCounts {
+  runs: number;
+  failures: number;
+}
+
 /**
- * The TypeORM reads of what runs leave behind; the engine writes tool invocations and metrics, the
+ * An agent's newest runs completed after a moment, at most `cap` of them, counted: the window is
+ * read from the (agent_id, completed_at) index and only two numbers leave the database.
+ */
+const OUTCOME_COUNTS = `SELECT COUNT(*) AS "runs",
+  COALESCE(SUM(CASE WHEN "recent"."is_success" THEN 0 ELSE 1 END), 0) AS "failures"
+  FROM (SELECT "is_success" FROM "task_metrics" WHERE "agent_id" = :agentId AND "completed_at" > :after
+        ORDER BY "completed_at" DESC LIMIT :cap) "recent"`;
+
+/**
+ * The reads of what runs leave behind; the engine writes tool invocations and metrics, the
  * budget module the cost records.
  */
 @Injectable()
@@ -33,6 +48,19 @@ export class RunLedgerRepository {
       order: { completedAt: 'DESC' },
       ...(cap === null ? {} : { take: cap }),
     });
+  }
+
+  /** The agent's newest runs completed after `after` (at most `cap`): how many, and how many failed. */
+  async outcomeCounts(agentId: string, after: Date, cap: number): Promise<OutcomeCounts> {
+    const ds = this.database.dataSource;
+    const postgres = ds.options.type === 'postgres';
+    const [sql, params] = ds.driver.escapeQueryWithParameters(OUTCOME_COUNTS, {
+      agentId,
+      after: timeParam(postgres, after),
+      cap,
+    });
+    const [row] = await ds.query<Array<{ runs: unknown; failures: unknown }>>(sql, params);
+    return { runs: rawNumber(row.runs), failures: rawNumber(row.failures) };
   }
 
   /** The run metrics completed in [from, to), oldest first, with only the columns outcome counts need. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import type { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 
-import { RunLedgerRepository, type RunOutcomeRow } from './run-ledger.repository';
+import { type OutcomeCounts, RunLedgerRepository, type RunOutcomeRow } from './run-ledger.repository';
 
 /**
  * The read side of what agent runs leave behind: run metrics, model-call costs and tool calls. The
@@ -16,6 +16,11 @@ export class RunLedger {
   /** Run metrics completed since `since`, newest first; `cap` null reads every row (aggregates). */
   metricsSince(since: Date | null, agentIds?: readonly string[], cap?: number | null): Promise<TaskMetricEntity[]> {
     return this.records.metricsSince(since, agentIds, cap);
+  }
+
+  /** The agent's newest runs completed after `after` (at most `cap`): how many, and how many failed. */
+  outcomeCounts(agentId: string, after: Date, cap: number): Promise<OutcomeCounts> {
+    return this.records.outcomeCounts(agentId, after, cap);
   }
 
   /** Runs finished in [from, to), oldest first: who ran which task, success, duration, cost, quality. */

@@ -106,11 +106,8 @@ export class RunOutcomeWatcher implements OnModuleInit, OnModuleDestroy {
     const [lastWrite] = await this.repository.recordsOfKind(agent.id, 'autonomy_change', 1);
     const windowStart = new Date(Date.now() - hours * HOUR_MS);
     const since = lastWrite && lastWrite.createdAt > windowStart ? lastWrite.createdAt : windowStart;
-    const runs = (await this.ledger.metricsSince(since, [agent.id], ERROR_RATE_RUNS_CAP)).filter(
-      (m) => m.completedAt > since,
-    );
     const verdict = judgeErrorRate(
-      runs.map((m) => m.isSuccess),
+      await this.ledger.outcomeCounts(agent.id, since, ERROR_RATE_RUNS_CAP),
       this.settings.value<number>('security', 'error_rate_threshold'),
       this.settings.value<number>('security', 'error_rate_min_runs'),
     );
