@@ -156,6 +156,21 @@ describePostgres('event bus across replicas on postgres', () => {
     expect(b.seen[0]).toMatchObject({ origin: 'remote', event_type: 'system.legacy', payload: { old: true } });
   });
 
+  it('should write the events published in one turn, one after another, with one statement', async () => {
+    const query = jest.spyOn(a.source, 'query');
+    try {
+      // As a write of several steps announces them: each publish awaited before the next.
+      await a.bus.publish({ channel: 'tasks', event_type: 'task.status_changed', payload: { step: 1 } });
+      await a.bus.publish({ channel: 'tasks', event_type: 'task.status_changed', payload: { step: 2 } });
+      await waitFor(() => b.seen.length === 2, 'both events on B');
+      const inserts = query.mock.calls.filter(([sql]) => String(sql).includes('INSERT INTO domain_events'));
+      expect(inserts).toHaveLength(1);
+      expect(b.seen.map((e) => e.payload.step)).toEqual([1, 2]);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('should deliver every event of a burst exactly once and in publish order on the other replica when 50 are published at once', async () => {
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

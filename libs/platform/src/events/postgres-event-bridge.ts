@@ -148,9 +148,11 @@ export class PostgresEventBridge implements EventRelay {
   }
 
   /**
-   * Queues the event for the one writer of this replica, which keeps publish order; whatever is
-   * queued while a statement runs goes into the next one, so a burst costs a few commits, not one
-   * per event. Resolves once the event's statement has committed.
+   * Queues the event for the one writer of this replica, which keeps publish order. The writer starts
+   * at the end of the current turn of the event loop, so the events one piece of work publishes
+   * together (the steps of a task's write) share a statement; whatever is queued while a statement
+   * runs goes into the next one, so a burst costs a few commits, not one per event. Resolves once
+   * the event's statement has committed.
    */
   forward(event: ReceivedEvent): Promise<void> {
     if (this.closing) {
@@ -158,7 +160,7 @@ export class PostgresEventBridge implements EventRelay {
     }
     return new Promise<void>((done, failed) => {
       this.outbox.push({ event, done, failed });
-      this.writing ??= this.writeOutbox();
+      this.writing ??= endOfTurn().then(() => this.writeOutbox());
     });
   }
 
@@ -496,4 +498,9 @@ function sleep(ms: number): Promise<void> {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Resolves once the current turn of the event loop (its callbacks and their microtasks) is done. */
+function endOfTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
