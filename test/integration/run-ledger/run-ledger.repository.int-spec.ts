@@ -52,4 +52,34 @@ describe.each(testBackends())('RunLedgerRepository on %s', (backend) => {
     expect(await repo.outcomeCounts(agentId, at(0), 5)).toEqual({ runs: 5, failures: 2 });
     expect(await repo.outcomeCounts(agentId, at(0), 200)).toEqual({ runs: 7, failures: 4 });
   });
+
+  it("should read the agent's runs since a moment, newest first and capped, with the summary's columns only", async () => {
+    await insert([
+      { agentId, completedAt: at(1), isSuccess: true, qualityScore: 7, costUsd: 0.25, complexity: 'simple' },
+      { agentId, completedAt: at(2), isSuccess: false, qualityScore: null, costUsd: 0.5, taskType: 'research' },
+      { agentId, completedAt: at(3), isSuccess: true, qualityScore: 9.5, costUsd: 1, complexity: 'complex' },
+      { agentId: 'agent-grace-hopper', completedAt: at(4) },
+    ]);
+
+    const runs = await repo.runSummariesSince(agentId, at(2), 10);
+    expect(runs).toEqual([
+      {
+        isSuccess: true,
+        complexity: 'complex',
+        taskType: 'development',
+        qualityScore: 9.5,
+        costUsd: 1,
+        completedAt: at(3),
+      },
+      {
+        isSuccess: false,
+        complexity: 'medium',
+        taskType: 'research',
+        qualityScore: null,
+        costUsd: 0.5,
+        completedAt: at(2),
+      },
+    ]);
+    expect((await repo.runSummariesSince(agentId, at(0), 1)).map((r) => r.completedAt)).toEqual([at(3)]);
+  });
 });

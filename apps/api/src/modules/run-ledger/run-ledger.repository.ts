@@ -11,6 +11,12 @@ export type RunOutcomeRow = Pick<
   'agentId' | 'taskId' | 'completedAt' | 'isSuccess' | 'durationSeconds' | 'costUsd' | 'qualityScore'
 >;
 
+/** The columns of a run metric that judge how an agent's runs went (trust scoring). */
+export type RunSummaryRow = Pick<
+  TaskMetricEntity,
+  'isSuccess' | 'complexity' | 'taskType' | 'qualityScore' | 'costUsd' | 'completedAt'
+>;
+
 /** How many of an agent's most recent runs there are, and how many of them failed. */
 export interface OutcomeCounts {
   runs: number;
@@ -47,6 +53,23 @@ export class RunLedgerRepository {
       },
       order: { completedAt: 'DESC' },
       ...(cap === null ? {} : { take: cap }),
+    });
+  }
+
+  /** The agent's runs completed since `since`, newest first, at most `cap`, with only the summary's columns. */
+  runSummariesSince(agentId: string, since: Date, cap: number): Promise<RunSummaryRow[]> {
+    return this.database.dataSource.getRepository(TaskMetricEntity).find({
+      select: {
+        isSuccess: true,
+        complexity: true,
+        taskType: true,
+        qualityScore: true,
+        costUsd: true,
+        completedAt: true,
+      },
+      where: { agentId, completedAt: MoreThanOrEqual(since) },
+      order: { completedAt: 'DESC' },
+      take: cap,
     });
   }
 

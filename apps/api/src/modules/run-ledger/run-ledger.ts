@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 
 import type { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 
-import { type OutcomeCounts, RunLedgerRepository, type RunOutcomeRow } from './run-ledger.repository';
+import {
+  type OutcomeCounts,
+  RunLedgerRepository,
+  type RunOutcomeRow,
+  type RunSummaryRow,
+} from './run-ledger.repository';
 
 /**
  * The read side of what agent runs leave behind: run metrics, model-call costs and tool calls. The
@@ -16,6 +21,11 @@ export class RunLedger {
   /** Run metrics completed since `since`, newest first; `cap` null reads every row (aggregates). */
   metricsSince(since: Date | null, agentIds?: readonly string[], cap?: number | null): Promise<TaskMetricEntity[]> {
     return this.records.metricsSince(since, agentIds, cap);
+  }
+
+  /** The agent's runs completed since `since`, newest first, at most `cap`: success, size, type, quality, cost. */
+  runSummariesSince(agentId: string, since: Date, cap: number): Promise<RunSummaryRow[]> {
+    return this.records.runSummariesSince(agentId, since, cap);
   }
 
   /** The agent's newest runs completed after `after` (at most `cap`): how many, and how many failed. */

@@ -69,7 +69,7 @@ describe(TrustControl.name, () => {
   it('should file an approval item, not promote, when the score earns elevated', async () => {
     const m = build();
     const agent = agentRow({ id: 'agent-1' });
-    m.ledger.metricsSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i)));
+    m.ledger.runSummariesSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i)));
     m.repository.claimPending.mockResolvedValue(true);
     m.approvals.fileRequest.mockResolvedValue({ id: 'approval-9' } as never);
 
@@ -93,7 +93,7 @@ describe(TrustControl.name, () => {
   it('should file nothing when another evaluation claimed the promotion first, and give a claim back on failure', async () => {
     const m = build();
     const agent = agentRow({ id: 'agent-1' });
-    m.ledger.metricsSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i)));
+    m.ledger.runSummariesSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i)));
     m.repository.claimPending.mockResolvedValue(false);
     await m.sut.evaluate(agent, NOW);
     expect(m.approvals.fileRequest).not.toHaveBeenCalled();
@@ -108,7 +108,7 @@ describe(TrustControl.name, () => {
   it('should promote below elevated on its own and record it', async () => {
     const m = build();
     const agent = agentRow({ id: 'agent-1', settings: { tools: { access_level: 'restricted' } } });
-    m.ledger.metricsSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i, { complexity: 'medium' })));
+    m.ledger.runSummariesSince.mockResolvedValue([0, 1, 2, 3, 4].map((i) => metric(i, { complexity: 'medium' })));
 
     await m.sut.evaluate(agent, NOW);
 
@@ -137,7 +137,7 @@ describe(TrustControl.name, () => {
     m.repository.findTrustByApproval.mockResolvedValue(pending());
     m.repository.takePending.mockResolvedValue(true);
     m.agents.findByRef.mockResolvedValue(agentRow({ id: 'agent-1' }));
-    m.ledger.metricsSince.mockResolvedValue([]);
+    m.ledger.runSummariesSince.mockResolvedValue([]);
 
     await m.sut.decided({ id: 'approval-1', status, decidedBy });
 

@@ -254,17 +254,9 @@ export class TrustControl {
     });
   }
 
-  private async runsOf(agentId: string, now: Date): Promise<TrustRun[]> {
+  private runsOf(agentId: string, now: Date): Promise<TrustRun[]> {
     const since = new Date(now.getTime() - TRUST_WINDOW_DAYS * DAY_MS);
-    const metrics = await this.ledger.metricsSince(since, [agentId], TRUST_RUNS_CAP);
-    return metrics.map((m) => ({
-      isSuccess: m.isSuccess,
-      complexity: m.complexity,
-      taskType: m.taskType,
-      qualityScore: m.qualityScore,
-      costUsd: m.costUsd,
-      completedAt: m.completedAt,
-    }));
+    return this.ledger.runSummariesSince(agentId, since, TRUST_RUNS_CAP);
   }
 
   private initial(agent: AgentEntity, now: Date): AgentTrustEntity {
