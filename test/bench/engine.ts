@@ -29,7 +29,7 @@ import { TASK_STATUSES } from '@app/domain';
 // build (types: node only) does not compile.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { median, type RunningServer, startBenchService } from './harness';
+import { median, processCpuMs, type RunningServer, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -166,6 +166,11 @@ interface OverheadResult {
   fakeIdleMs: number;
   perCall: number[];
   cycleMs: number | null;
+  /**
+   * CPU time of the whole service process (every thread) per task, from the last create to the last
+   * completion: steadier than wall time on a machine whose wake-ups are slow. Null off Linux.
+   */
+  cpuMsPerTask: number | null;
   chatRequests: number;
   split: LogSplit | null;
   measuredTasks: TaskView[];
@@ -354,6 +359,7 @@ async function overheadRun(
   agent: string,
   count: number,
   spec: Variant,
+  pid: number,
 ): Promise<OverheadResult> {
   const calls = spec.toolTurns + 1;
   const variant = spec.name;
@@ -364,7 +370,9 @@ async function overheadRun(
   }
   const project = await api.project(`bench-overhead-${spec.tool}-${calls}`);
   const created = await createTasks(api, count, project, [agent]);
+  const cpuBefore = processCpuMs(pid);
   const waited = await waitForCompletion(api, project, created.ids.length);
+  const cpuAfter = processCpuMs(pid);
   const done = (await api.tasks(project, 'completed')).filter((t) => t.started_at && t.completed_at);
   const bodies = chatBodies(mock);
   // Tasks that ran while this process was still creating tasks shared the service with the API
@@ -380,6 +388,10 @@ async function overheadRun(
     first && last && measured.length > 1
       ? (ms(last.completed_at) - ms(first.completed_at)) / (measured.length - 1) / calls
       : null;
+  // The tasks that completed after the last create: what the CPU between the two readings ran.
+  const ranAfter = done.filter((t) => ms(t.completed_at) >= created.endedAt).length;
+  const cpuMsPerTask =
+    cpuBefore !== undefined && cpuAfter !== undefined && ranAfter > 0 ? (cpuAfter - cpuBefore) / ranAfter : null;
   return {
     variant,
     calls,
@@ -392,6 +404,7 @@ async function overheadRun(
     fakeIdleMs,
     perCall: wall.map((w) => (w - calls * fakeMs) / calls),
     cycleMs,
+    cpuMsPerTask,
     chatRequests: bodies.length,
     split: null,
     measuredTasks: measured,
@@ -600,7 +613,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     for (const variant of VARIANTS) {
       const count = OVERHEAD_TASKS;
       log(`engine bench ${backend}: overhead, ${count} tasks x ${variant.toolTurns + 1} calls, one slot`);
-      result.overhead.push(await overheadRun(api, mock, agent, count, variant));
+      result.overhead.push(await overheadRun(api, mock, agent, count, variant, server.child.pid ?? 0));
     }
     await server.stop(); // flushes the log files read below
     server = null;
@@ -690,6 +703,12 @@ function reportOverhead(results: BackendResult[], out: (line: string) => void): 
       }
       if (!o.warmupExcluded) {
         notes.push('every task measured (too few started after the last create)');
+      }
+      if (o.cpuMsPerTask !== null) {
+        notes.push(
+          `service CPU: ${f2(o.cpuMsPerTask)} ms per task (every thread, from the last create to the last completion; ` +
+            `the bench's count polls included)`,
+        );
       }
       if (o.split) {
         const x = o.split;
