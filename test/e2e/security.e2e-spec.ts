@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DETECTORS, type Detector, ErrorCode, HumanRole, OUTPUT_WITHHELD_MESSAGE } from '@app/domain';
 import { AgentEntity, SecurityRecordEntity, TaskMetricEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-import { eventually, testBackends } from '@app/testing';
+import { eventually, taskMetricRow, testBackends } from '@app/testing';
 
 import { AutonomyControl, RunOutcomeWatcher } from '../../apps/api/src/modules/security';
 import {
@@ -220,22 +220,8 @@ describe.each(testBackends())('security on %s', (backend) => {
 
   it('should lower an agent one level on a high error rate, once, until a person answers it', async () => {
     const db = t.app.get(DatabaseService).dataSource.getRepository(TaskMetricEntity);
-    const metric = (ok: boolean, i: number): TaskMetricEntity => ({
-      id: `00000000-0000-4000-8000-00000000e${String(i).padStart(3, '0')}`,
-      agentId: productAgent.id,
-      taskId: `task-error-rate-${i}`,
-      taskType: 'development',
-      startedAt: new Date(),
-      completedAt: new Date(),
-      isSuccess: ok,
-      durationSeconds: 1,
-      costUsd: 0.01,
-      turnsUsed: 1,
-      tokensUsed: 10,
-      qualityScore: null,
-      collaborationScore: null,
-      complexity: 'medium',
-    });
+    const metric = (ok: boolean, i: number): TaskMetricEntity =>
+      taskMetricRow({ agentId: productAgent.id, taskId: `task-error-rate-${i}`, isSuccess: ok });
     const watcher = t.app.get(RunOutcomeWatcher);
     await db.insert([true, true, true, true].map((ok, i) => metric(ok, i)));
     await watcher.afterRun(productAgent.name);
