@@ -4,6 +4,8 @@ import { devNull } from 'node:os';
 
 import { ErrorCode, InternalError } from '@app/domain';
 
+import { type SpawnHelper, spawnHelper } from './spawn-helper';
+
 export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
 // Worktree listings and status of a large tree can exceed execFile's 1 MiB default.
 const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
@@ -28,6 +30,8 @@ export interface GitRunnerOptions {
   identity?: GitIdentity;
   /** Environment to inherit from (minus every GIT_* variable); default the process environment. */
   baseEnv?: NodeJS.ProcessEnv;
+  /** Where commands are started: the process's small helper (default), or null for this process itself. */
+  helper?: SpawnHelper | null;
 }
 
 export interface GitRunOptions {
@@ -86,8 +90,10 @@ export class GitRunner {
   readonly identity: Readonly<GitIdentity>;
   private readonly timeoutMs: number;
   private readonly env: NodeJS.ProcessEnv;
+  private readonly helper: SpawnHelper | null;
 
   constructor(options: GitRunnerOptions = {}) {
+    this.helper = options.helper === undefined ? spawnHelper : options.helper;
     this.binary = options.binary ?? 'git';
     this.timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
     this.identity = options.identity ?? DEFAULT_GIT_IDENTITY;
@@ -108,6 +114,27 @@ export class GitRunner {
   runResult(args: readonly string[], options: GitRunOptions): Promise<GitRunResult> {
     const fullArgs = [...this.configArgs(), ...args];
     const env = { ...this.env, ...options.env };
+    const timeout = options.timeoutMs ?? this.timeoutMs;
+    const viaHelper = this.helper?.run(this.binary, fullArgs, {
+      cwd: options.cwd,
+      env,
+      timeout,
+      maxBuffer: MAX_STDOUT_BYTES,
+    });
+    if (viaHelper) {
+      return viaHelper.then(
+        (reply) => {
+          if (reply.failure === null && reply.code !== null) {
+            return { exitCode: reply.code, stdout: reply.stdout, stderr: reply.stderr };
+          }
+          const cause = new Error(reply.failure ?? 'stopped');
+          throw new GitCommandError(this.describe(args), null, boundStderr(reply.stderr), reply.killed, cause);
+        },
+        (error: unknown) => {
+          throw new GitCommandError(this.describe(args), null, '', false, error);
+        },
+      );
+    }
     return new Promise<GitRunResult>((resolve, reject) => {
       const child = execFile(
         this.binary,
@@ -115,7 +142,7 @@ export class GitRunner {
         {
           cwd: options.cwd,
           env,
-          timeout: options.timeoutMs ?? this.timeoutMs,
+          timeout,
           killSignal: 'SIGKILL',
           maxBuffer: MAX_STDOUT_BYTES,
           windowsHide: true,
