@@ -26,6 +26,7 @@ import { runBackupBench } from './backup';
 import { runBudgetBench } from './budget';
 import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
+import { runGitBench } from './git';
 import {
   BENCH_JWT_SECRET,
   load,
@@ -53,6 +54,7 @@ const PARTS = {
   start: runStartBench,
   list: runListBench,
   engine: runEngineBench,
+  git: runGitBench,
   settings: runSettingsBench,
   security: runSecurityBench,
   budget: runBudgetBench,
