@@ -69,6 +69,18 @@ describe('SpawnHelper', () => {
     });
   });
 
+  it('should keep serving after the signals a terminal sends a whole process group', async () => {
+    const own = helper();
+    const git = new GitRunner({ helper: own });
+    expect(await git.run(['--version'], { cwd: dir })).toMatch(/^git version/);
+    const child = (own as unknown as { child: import('node:child_process').ChildProcess }).child;
+    child.kill('SIGINT');
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await git.run(['--version'], { cwd: dir })).toMatch(/^git version/);
+    expect((own as unknown as { child: unknown }).child).toBe(child);
+  });
+
   it('should fail the commands a dying helper was running, and start later ones directly', async () => {
     const own = helper();
     const git = new GitRunner({ binary: slowBinary, helper: own });

@@ -29,12 +29,14 @@ interface Request {
 
 /**
  * The helper's whole program. It runs each requested command with execFile (no shell: arguments stay
- * a vector) and answers with the outcome; it exits when the service's channel closes, so it never
- * outlives the service.
+ * a vector) and answers with the outcome. It lives exactly as long as the service's channel: it
+ * exits when the channel closes, and ignores the interrupt and termination signals that reach a whole
+ * process group (Ctrl-C in a terminal), so the service's graceful shutdown can still run git.
  */
 const HELPER_SOURCE = `
 const { execFile } = require('node:child_process');
 process.on('disconnect', () => process.exit(0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 process.on('message', (m) => {
   const options = { ...m.options, killSignal: 'SIGKILL', windowsHide: true, encoding: 'utf8' };
   const child = execFile(m.file, m.args, options, (error, stdout, stderr) => {
