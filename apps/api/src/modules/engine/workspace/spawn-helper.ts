@@ -31,9 +31,11 @@ interface Request {
  * The helper's whole program. It runs each requested command with execFile (no shell: arguments stay
  * a vector) and answers with the outcome. It lives exactly as long as the service's channel: it
  * exits when the channel closes, and ignores the interrupt and termination signals that reach a whole
- * process group (Ctrl-C in a terminal), so the service's graceful shutdown can still run git.
+ * process group (Ctrl-C in a terminal), so the service's graceful shutdown can still run git. `ps`
+ * lists it as `synthorg-spawn-helper`.
  */
 const HELPER_SOURCE = `
+process.title = 'synthorg-spawn-helper';
 const { execFile } = require('node:child_process');
 process.on('disconnect', () => process.exit(0));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
