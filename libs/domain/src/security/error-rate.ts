@@ -14,9 +14,15 @@ export interface ErrorRateVerdict {
   readonly high: boolean;
 }
 
+/** How many of an agent's recent runs there are, and how many of them failed. */
+export interface OutcomeCounts {
+  readonly runs: number;
+  readonly failures: number;
+}
+
 /** Judges counted runs and their failures; the rate must exceed the threshold, on at least `minRuns` runs. */
 export function judgeErrorRate(
-  { runs, failures }: { runs: number; failures: number },
+  { runs, failures }: OutcomeCounts,
   threshold: number = HIGH_ERROR_RATE_DEFAULTS.threshold,
   minRuns: number = HIGH_ERROR_RATE_DEFAULTS.minRuns,
 ): ErrorRateVerdict {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { And, In, LessThan, MoreThanOrEqual } from 'typeorm';
 
-import { ACTIVITY_SOURCE_CAP } from '@app/domain';
+import { ACTIVITY_SOURCE_CAP, type OutcomeCounts } from '@app/domain';
 import { CostRecordEntity, rawNumber, TaskMetricEntity, ToolInvocationEntity, timeParam } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
@@ -16,12 +16,6 @@ export type RunSummaryRow = Pick<
   TaskMetricEntity,
   'isSuccess' | 'complexity' | 'taskType' | 'qualityScore' | 'costUsd' | 'completedAt'
 >;
-
-/** How many of an agent's most recent runs there are, and how many of them failed. */
-export interface OutcomeCounts {
-  runs: number;
-  failures: number;
-}
 
 /**
  * An agent's newest runs completed after a moment, at most `cap` of them, counted: the window is

@@ -1,13 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
+import type { OutcomeCounts } from '@app/domain';
 import type { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 
-import {
-  type OutcomeCounts,
-  RunLedgerRepository,
-  type RunOutcomeRow,
-  type RunSummaryRow,
-} from './run-ledger.repository';
+import { RunLedgerRepository, type RunOutcomeRow, type RunSummaryRow } from './run-ledger.repository';
 
 /**
  * The read side of what agent runs leave behind: run metrics, model-call costs and tool calls. The

@@ -1,10 +1,10 @@
-import { execFile, type ExecFileException, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
 import { devNull } from 'node:os';
 
 import { ErrorCode, InternalError } from '@app/domain';
 
-import { type SpawnHelper, spawnHelper } from './spawn-helper';
+import { execHere, type SpawnHelper, spawnHelper } from './spawn-helper';
 
 export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
 // Worktree listings and status of a large tree can exceed execFile's 1 MiB default.
@@ -115,52 +115,21 @@ export class GitRunner {
     const fullArgs = [...this.configArgs(), ...args];
     const env = { ...this.env, ...options.env };
     const timeout = options.timeoutMs ?? this.timeoutMs;
-    const viaHelper = this.helper?.run(this.binary, fullArgs, {
-      cwd: options.cwd,
-      env,
-      timeout,
-      maxBuffer: MAX_STDOUT_BYTES,
-    });
-    if (viaHelper) {
-      return viaHelper.then(
-        (reply) => {
-          if (reply.failure === null && reply.code !== null) {
-            return { exitCode: reply.code, stdout: reply.stdout, stderr: reply.stderr };
-          }
-          const cause = new Error(reply.failure ?? 'stopped');
-          throw new GitCommandError(this.describe(args), null, boundStderr(reply.stderr), reply.killed, cause);
-        },
-        (error: unknown) => {
-          throw new GitCommandError(this.describe(args), null, '', false, error);
-        },
-      );
-    }
-    return new Promise<GitRunResult>((resolve, reject) => {
-      const child = execFile(
-        this.binary,
-        fullArgs,
-        {
-          cwd: options.cwd,
-          env,
-          timeout,
-          killSignal: 'SIGKILL',
-          maxBuffer: MAX_STDOUT_BYTES,
-          windowsHide: true,
-          encoding: 'utf8',
-        },
-        (error: ExecFileException | null, stdout: string, stderr: string) => {
-          if (error === null) {
-            resolve({ exitCode: 0, stdout, stderr });
-          } else if (typeof error.code === 'number' && !error.killed) {
-            resolve({ exitCode: error.code, stdout, stderr });
-          } else {
-            reject(new GitCommandError(this.describe(args), null, boundStderr(stderr), error.killed === true, error));
-          }
-        },
-      );
-      // git never needs input here; an open stdin would only let a stray prompt wait for the timeout.
-      child.stdin?.end();
-    });
+    const exec = { cwd: options.cwd, env, timeout, maxBuffer: MAX_STDOUT_BYTES };
+    const started = this.helper?.run(this.binary, fullArgs, exec) ?? execHere(this.binary, fullArgs, exec);
+    return started.then(
+      (reply) => {
+        if (reply.failure === null && reply.code !== null) {
+          return { exitCode: reply.code, stdout: reply.stdout, stderr: reply.stderr };
+        }
+        const cause = new Error(reply.failure ?? 'stopped');
+        throw new GitCommandError(this.describe(args), null, boundStderr(reply.stderr), reply.killed, cause);
+      },
+      (error: unknown) => {
+        // The helper died while the command ran: whether it ran is unknown.
+        throw new GitCommandError(this.describe(args), null, '', false, error);
+      },
+    );
   }
 
   /**

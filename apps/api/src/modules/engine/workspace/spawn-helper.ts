@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 
 /** What execFile would have been given, minus its callback. */
 export interface HelperExecOptions {
@@ -147,6 +147,32 @@ export class SpawnHelper {
       this.settle(id, null, error);
     }
   }
+}
+
+/**
+ * Runs the command from this process, answering what the helper would: the path without a helper,
+ * and after it has failed. Never rejects.
+ */
+export function execHere(file: string, args: readonly string[], options: HelperExecOptions): Promise<HelperReply> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      file,
+      args,
+      { ...options, killSignal: 'SIGKILL', windowsHide: true, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const numeric = error !== null && typeof error.code === 'number';
+        resolve({
+          code: error === null ? 0 : numeric ? (error.code as number) : null,
+          killed: error?.killed === true,
+          failure: error !== null && (!numeric || error.killed === true) ? error.message : null,
+          stdout,
+          stderr,
+        });
+      },
+    );
+    // Commands here never need input; an open stdin would only let a stray prompt wait for the timeout.
+    child.stdin?.end();
+  });
 }
 
 /** The process's one helper. */
