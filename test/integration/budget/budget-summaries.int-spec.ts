@@ -153,6 +153,7 @@ describe.each(testBackends())('budget summaries on %s', (backend) => {
       );
       const outcomes = await Promise.all(attempts);
       expect(outcomes.filter((o) => o.refusal === null)).toHaveLength(10);
+      await Promise.all(outcomes.map((o) => o.committed));
       expect(await m.source.getRepository(BudgetReservationEntity).count()).toBe(10);
     } finally {
       await other.destroy();

@@ -86,7 +86,11 @@ describe.each(testBackends())('spend reservations on %s', (backend) => {
     reservations.spendState({ ...PERIOD, today: TODAY, agentId: 'agent-ada', taskId: 'task-1', department });
 
   it("should read the department's share and its agents' spend and open reservations with the rest", async () => {
-    await reservations.reserve({ ...PERIOD, today: TODAY, row: reservation('agent-grace', 0.125) }, () => null);
+    const made = await reservations.reserve(
+      { ...PERIOD, today: TODAY, row: reservation('agent-grace', 0.125) },
+      () => null,
+    );
+    await made.committed;
 
     const spent = await state('engineering');
 
@@ -110,6 +114,8 @@ describe.each(testBackends())('spend reservations on %s', (backend) => {
     expect(first.refusal).toBeNull();
     expect(second.refusal).toBe('department');
     expect(seen.map((s) => s.department)).toEqual([0.75, 1.25]);
+    await first.committed;
+    await second.committed;
     expect(await m.source.getRepository(BudgetReservationEntity).count()).toBe(1);
   });
 
@@ -123,6 +129,7 @@ describe.each(testBackends())('spend reservations on %s', (backend) => {
     );
 
     expect(answers.filter((a) => a.refusal === null)).toHaveLength(2);
+    await Promise.all(answers.map((a) => a.committed));
     expect(await m.source.getRepository(BudgetReservationEntity).count()).toBe(2);
   });
 
@@ -138,9 +145,26 @@ describe.each(testBackends())('spend reservations on %s', (backend) => {
 
     expect(after.refusal).toBeNull();
     expect(after.spent.period).toBe(1.75); // the failed reservation was never counted
+    await after.committed;
     const stored = await m.source.getRepository(BudgetReservationEntity).find();
     expect(stored.map((r) => r.estimateUsd)).toEqual([0.2]);
     expect(stored[0]).toMatchObject({ state: 'open', agentId: 'agent-ada', owner: 'replica-1', costRecordId: null });
     expect(stored[0]?.expiresAt.toISOString()).toBe('2026-03-10T12:01:00.000Z');
+  });
+
+  it('should answer before the commit is done, and count the reservation for every reservation judged after it', async () => {
+    const request = { ...PERIOD, today: TODAY };
+    const first = await reservations.reserve({ ...request, row: reservation('agent-ada', 0.25) }, () => null);
+
+    // Not awaiting `first.committed`: the next reservation waits on the lock the first still holds.
+    const second = await reservations.reserve({ ...request, row: reservation('agent-ada', 0.5) }, () => null);
+
+    expect(second.spent.period).toBe(2);
+    await expect(first.committed).resolves.toBeUndefined();
+    await second.committed;
+    const refused = await reservations.reserve({ ...request, row: reservation('agent-ada', 1) }, () => 'monthly');
+    expect(refused.refusal).toBe('monthly');
+    await expect(refused.committed).resolves.toBeUndefined();
+    expect(await m.source.getRepository(BudgetReservationEntity).count()).toBe(2);
   });
 });

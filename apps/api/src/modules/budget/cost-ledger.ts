@@ -41,6 +41,8 @@ export class CostLedger implements SpendControl {
   readonly owner = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly log: Logger;
   private readonly reservationTtlMs: number;
+  /** Reservations whose COMMIT is still in flight, by id (Postgres). */
+  private readonly commits = new Map<string, Promise<void>>();
 
   constructor(
     private readonly ledger: CostLedgerRepository,
@@ -76,7 +78,7 @@ export class CostLedger implements SpendControl {
       costRecordId: null,
     };
     const department = request.agent.department;
-    const { refusal } = await this.reservations.reserve(
+    const { refusal, committed } = await this.reservations.reserve(
       {
         row,
         periodStart: period.start,
@@ -87,6 +89,7 @@ export class CostLedger implements SpendControl {
       (spent) => judgeCall(config, spent, estimate, taskLimit, departmentCap(config, department, spent)),
     );
     if (refusal === null) {
+      this.awaitCommit(row.id, committed);
       return { ok: true, reservationId: row.id };
     }
     this.log.warn({ limit: refusal.limit, code: refusal.code, reason: refusal.reason }, 'budget.call.refused');
@@ -101,10 +104,12 @@ export class CostLedger implements SpendControl {
   }
 
   async release(reservationId: string): Promise<void> {
+    await this.committed(reservationId);
     await this.reservations.release(reservationId);
   }
 
   async record(entry: CostEntry, reservationId: string | null): Promise<void> {
+    await this.committed(reservationId);
     const config = this.settings.config();
     if (config.totalMonthly <= 0) {
       await this.ledger.record(entry, reservationId);
@@ -115,6 +120,29 @@ export class CostLedger implements SpendControl {
     const period = billingPeriod(entry.timestamp, config.resetDay);
     const spent = await this.ledger.recordInPeriod(entry, reservationId, period);
     await this.recorded(entry, { period, spent });
+  }
+
+  /**
+   * Keeps a reservation's commit, still in flight when the call it guards starts, until it is done:
+   * the record that settles the reservation, or its release, must not run before it, or it would
+   * find no row to delete. A failed commit lost the reservation: logged, and nothing else to undo.
+   */
+  private awaitCommit(reservationId: string, committed: Promise<void>): void {
+    const done = committed.then(
+      () => undefined,
+      (error: unknown) =>
+        this.log.error({ err: error, reservation_id: reservationId }, 'budget.reservation.commit_failed'),
+    );
+    this.commits.set(reservationId, done);
+    void done.finally(() => this.commits.delete(reservationId));
+  }
+
+  /** Resolves once the reservation's commit is done, or at once when none is in flight. */
+  private async committed(reservationId: string | null): Promise<void> {
+    const pending = reservationId === null ? undefined : this.commits.get(reservationId);
+    if (pending) {
+      await pending;
+    }
   }
 
   /**

@@ -91,6 +91,27 @@ async function discard(runner: QueryRunner, error: Error): Promise<void> {
   await (postgres.releasePostgresConnection ? postgres.releasePostgresConnection(error) : runner.release());
 }
 
+/**
+ * Ends the runner's transaction and gives its connection back to the pool, or, when the statement
+ * failed, closes the connection so the pool never hands it out again. Rejects with that failure.
+ */
+async function finish(runner: QueryRunner, statement: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+  try {
+    await runner.query(statement);
+  } catch (error) {
+    await discard(runner, error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+  await runner.release();
+}
+
+/** A reservation's verdict; see {@link SpendReservationsRepository.reserve}. */
+export interface Reservation<R> {
+  refusal: R | null;
+  spent: SpendState;
+  committed: Promise<void>;
+}
+
 /** What the spend state is read for: the period, the agent, the task and the department. */
 type StateRequest = Omit<ReservationRequest, 'row'> & { agentId: string; taskId: string };
 
@@ -111,16 +132,19 @@ const LOCAL = new KeyedMutex();
 export class SpendReservationsRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  /** Reserves when `judge` accepts the spend state; answers the state and whether it reserved. */
-  async reserve<R>(
-    request: ReservationRequest,
-    judge: (spent: SpendState) => R | null,
-  ): Promise<{ refusal: R | null; spent: SpendState }> {
+  /**
+   * Reserves when `judge` accepts the spend state; answers the state, whether it reserved, and
+   * `committed`, which settles once the reservation is stored for every replica to count (at once on
+   * SQLite; on Postgres when its COMMIT, sent behind the answer, is done). It rejects when that
+   * commit failed: the reservation is then lost, as in a crash of the database server.
+   */
+  async reserve<R>(request: ReservationRequest, judge: (spent: SpendState) => R | null): Promise<Reservation<R>> {
     const ds = this.database.dataSource;
     if (ds.options.type === 'postgres') {
       return this.reserveOnPostgres(request, judge);
     }
-    return LOCAL.run(RESERVE_LOCK, () => this.judgeAndInsert(ds.manager, request, judge));
+    const judged = await LOCAL.run(RESERVE_LOCK, () => this.judgeAndInsert(ds.manager, request, judge));
+    return { ...judged, committed: Promise.resolve() };
   }
 
   /** The spend state without reserving (the pre-flight at task start). */
@@ -157,13 +181,16 @@ export class SpendReservationsRepository {
   }
 
   /**
-   * Two round trips. The first is one simple-protocol string: the transaction, its lock, and the
-   * reservation's insert riding on the statement that reads the spend before it (a CTE: the
-   * statement's sums do not see its own insert; its values are inlined as literals, since that
-   * protocol takes no parameters). The lock is a statement of its own, so the read's snapshot,
-   * taken when the lock is granted, holds every reservation committed before. The second is COMMIT
-   * when `judge` accepts, or ROLLBACK when it refuses. The string goes to the connection's driver
-   * itself: TypeORM answers nothing for a string of several statements.
+   * Two round trips, of which the caller waits for the first. That one is one simple-protocol
+   * string: the transaction, its lock, and the reservation's insert riding on the statement that
+   * reads the spend before it (a CTE: the statement's sums do not see its own insert; its values are
+   * inlined as literals, since that protocol takes no parameters). The lock is a statement of its
+   * own, so the read's snapshot, taken when the lock is granted, holds every reservation committed
+   * before. The second is ROLLBACK when `judge` refuses, awaited; or COMMIT when it accepts, sent
+   * without waiting for it: the verdict is already final, and the lock, held until the commit,
+   * keeps every other reservation waiting until this one counts. The call it guards starts
+   * meanwhile, so a model call does not wait on that round trip; its cost record and a release wait
+   * for `committed` instead.
    *
    * The commit does not wait for the write-ahead log to reach the disk (`synchronous_commit` off for
    * this transaction alone). The row is visible to every replica at COMMIT all the same; what it
@@ -176,9 +203,9 @@ export class SpendReservationsRepository {
   private async reserveOnPostgres<R>(
     request: ReservationRequest,
     judge: (spent: SpendState) => R | null,
-  ): Promise<{ refusal: R | null; spent: SpendState }> {
+  ): Promise<Reservation<R>> {
     const runner = this.database.dataSource.createQueryRunner();
-    let broken: Error | undefined;
+    let judged: { refusal: R | null; spent: SpendState };
     try {
       const client = (await runner.connect()) as { query(text: string): Promise<unknown> };
       const [sql, parameters] = this.stateStatement(runner.manager, true, stateOf(request), request.row);
@@ -191,18 +218,18 @@ export class SpendReservationsRepository {
         throw new Error('the spend state came back empty');
       }
       const spent = toSpendState(raw, request.department ?? null);
-      const refusal = judge(spent);
-      await runner.query(refusal === null ? 'COMMIT' : 'ROLLBACK');
-      return { refusal, spent };
+      judged = { refusal: judge(spent), spent };
     } catch (error) {
-      await runner.query('ROLLBACK').catch((rollback: unknown) => {
-        // The connection is unusable: the pool must not hand it out again.
-        broken = rollback instanceof Error ? rollback : new Error(String(rollback));
-      });
+      await finish(runner, 'ROLLBACK').catch(() => undefined);
       throw error;
-    } finally {
-      await (broken ? discard(runner, broken) : runner.release());
     }
+    if (judged.refusal !== null) {
+      await finish(runner, 'ROLLBACK');
+      return { ...judged, committed: Promise.resolve() };
+    }
+    const committed = finish(runner, 'COMMIT');
+    committed.catch(() => undefined); // its waiters see the failure; unawaited, it is no crash
+    return { ...judged, committed };
   }
 
   private async judgeAndInsert<R>(
