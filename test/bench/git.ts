@@ -3,15 +3,19 @@
 // command started by a process that holds as much memory as the service costs more than one started
 // by a small process. This bench holds BENCH_GIT_RSS_MB (default 230, the service's resident size
 // once started; see hold() for its shape) in this process, then runs `git status` in a small repository through the engine's
-// GitRunner: started from this process, and through the spawn helper (one small process). It prints
-// the wall time and this process's CPU time per command, medians over BENCH_ROUNDS rounds.
+// GitRunner, and the same command as an agent's `run_command` through the subprocess sandbox (a
+// shell in a process group of its own): started from this process, and through the spawn helper (one
+// small process). It prints the wall time and this process's CPU time per command, medians over
+// BENCH_ROUNDS rounds.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { SpawnHelper } from '@app/platform';
+
 import { GitRunner } from '../../apps/api/src/modules/engine/workspace/git-runner';
-import { SpawnHelper } from '../../apps/api/src/modules/engine/workspace/spawn-helper';
+import { SubprocessSandbox } from '../../apps/api/src/modules/security/sandbox/subprocess-sandbox';
 import { median } from './harness';
 
 const RSS_MB = Number(process.env.BENCH_GIT_RSS_MB ?? 230);
@@ -48,11 +52,11 @@ function pageTablesKb(): number | null {
   }
 }
 
-async function timed(git: GitRunner, cwd: string): Promise<{ wallMs: number; cpuMs: number }> {
+async function timed(command: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < COMMANDS; i++) {
-    await git.run(['status', '--porcelain'], { cwd });
+    await command();
   }
   const used = process.cpuUsage(cpu);
   return {
@@ -86,24 +90,33 @@ async function measure(): Promise<void> {
     }
     await direct.run(['add', '-A'], { cwd: dir });
     await direct.run(['commit', '-q', '-m', 'Fifty files'], { cwd: dir });
+    const status = (git: GitRunner) => () => git.run(['status', '--porcelain'], { cwd: dir });
+    const sandboxed = (sandbox: SubprocessSandbox) => async () => {
+      const result = await sandbox.run({ command: 'git status --porcelain', cwd: dir, timeoutSeconds: 30 });
+      if (result.exitCode !== 0) {
+        throw new Error(`the sandboxed command failed: ${result.output}`);
+      }
+    };
     const kinds = [
-      { name: 'from this process', git: direct },
-      { name: 'through the spawn helper', git: viaHelper },
+      { name: 'git, from this process', run: status(direct) },
+      { name: 'git, through the spawn helper', run: status(viaHelper) },
+      { name: 'sandbox, from this process', run: sandboxed(new SubprocessSandbox(undefined, null)) },
+      { name: 'sandbox, through the helper', run: sandboxed(new SubprocessSandbox(undefined, helper)) },
     ];
     const samples = new Map(kinds.map((k) => [k.name, [] as Array<{ wallMs: number; cpuMs: number }>]));
     for (const kind of kinds) {
-      await timed(kind.git, dir); // warm-up: the helper starts, caches fill
+      await timed(kind.run); // warm-up: the helper starts, caches fill
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of kinds) {
-        samples.get(kind.name)?.push(await timed(kind.git, dir));
+        samples.get(kind.name)?.push(await timed(kind.run));
       }
     }
     const rss = Math.round(process.memoryUsage().rss / 1e6);
     const tables = pageTablesKb();
     const out = (line: string) => process.stdout.write(line + '\n');
     out(
-      `\nGit commands (\`git status\`, ${COMMANDS} per round, ${ROUNDS} rounds, medians) started by a process of ` +
+      `\nCommands (\`git status\`, by GitRunner and by the subprocess sandbox, ${COMMANDS} per round, ${ROUNDS} rounds, medians) started by a process of ` +
         `${rss} MB resident${tables === null ? '' : `, ${tables} kB of page tables`}`,
     );
     out('started                       wall ms/command   CPU ms/command of the starting process');

@@ -3,8 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { devNull } from 'node:os';
 
 import { ErrorCode, InternalError } from '@app/domain';
-
-import { execHere, type SpawnHelper, spawnHelper } from './spawn-helper';
+import { execHere, type SpawnHelper, spawnHelper } from '@app/platform';
 
 export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
 // Worktree listings and status of a large tree can exceed execFile's 1 MiB default.

@@ -2,11 +2,19 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { SpawnHelper } from '@app/platform';
+
 import { OutputCap, SubprocessSandbox } from './subprocess-sandbox';
 
-describe(SubprocessSandbox.name, () => {
+const helper = new SpawnHelper();
+afterAll(() => helper.close());
+
+describe.each([
+  ['started from the spawn helper', helper],
+  ['started from this process', null],
+])(`${SubprocessSandbox.name}, commands %s`, (_label, from) => {
   let dir: string;
-  const sandbox = new SubprocessSandbox(4096);
+  const sandbox = new SubprocessSandbox(4096, from);
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'sandbox-spec-'));
@@ -54,12 +62,51 @@ describe(SubprocessSandbox.name, () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('should stop when the caller aborts', async () => {
+  it('should stop when the caller aborts, children included', async () => {
+    const marker = join(dir, 'survived');
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
-    const result = await sandbox.run({ command: 'sleep 30', cwd: dir, timeoutSeconds: 30, signal: controller.signal });
-    expect(result.timedOut).toBe(false);
+    const result = await sandbox.run({
+      command: `(sleep 1; touch ${marker}) & sleep 30`,
+      cwd: dir,
+      timeoutSeconds: 30,
+      signal: controller.signal,
+    });
+    expect(result).toMatchObject({ timedOut: false, exitCode: null });
     expect(result.durationMs).toBeLessThan(5000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('should not start a command whose caller has already stopped', async () => {
+    const marker = join(dir, 'ran');
+    const result = await sandbox.run({
+      command: `sleep 1; touch ${marker}`,
+      cwd: dir,
+      timeoutSeconds: 30,
+      signal: AbortSignal.abort(),
+    });
+    expect(result.exitCode).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('should kill what the command left running once it has exited', async () => {
+    const marker = join(dir, 'daemon');
+    const result = await sandbox.run({
+      command: `(sleep 1; touch ${marker}) >/dev/null 2>&1 & echo started`,
+      cwd: dir,
+      timeoutSeconds: 30,
+    });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(result.output).toBe('started\n');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('should report a command that cannot start in a directory that does not exist', async () => {
+    const result = await sandbox.run({ command: 'true', cwd: join(dir, 'missing'), timeoutSeconds: 10 });
+    expect(result).toMatchObject({ exitCode: null, timedOut: false });
   });
 
   it('should cap the output', async () => {

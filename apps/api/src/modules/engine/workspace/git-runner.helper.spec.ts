@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { GitCommandError, GitRunner } from './git-runner';
-import { SpawnHelper } from './spawn-helper';
+import { SpawnHelper } from '@app/platform';
 
 describe('SpawnHelper', () => {
   let dir: string;
