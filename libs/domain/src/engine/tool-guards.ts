@@ -35,6 +35,17 @@ export interface ToolSecurityCheck {
 }
 
 /**
+ * Sees each tool call the security checks let through, while the tool runs: bookkeeping that never
+ * refuses a call (the risk budget's records). The invoker waits for every observer before it answers
+ * the call's result, so what they write is in before the run takes its next step. An observer handles
+ * its own failures; one that throws anyway is ignored.
+ */
+export interface ToolCallObserver {
+  readonly name: string;
+  observe(call: ToolCallInfo, ctx: ToolContext): Promise<void>;
+}
+
+/**
  * An output scanner's decision on one tool result: pass it on, pass on a redacted text, or withhold
  * it from the model.
  */

@@ -26,8 +26,8 @@ import { SpendReservationsRepository } from './spend-reservations.repository';
 /**
  * Budget: the writer of cost records, their rollups and the calls' reservations, plugged into the
  * engine as its spend control and pre-flight steps; alerts, the exhaustion hook, and spend over
- * time for other modules (SpendHistory). Keeps the risk records of tool calls (RiskTracker, behind
- * the security checks of the engine's tool invoker) for the risk budget and the risk reports.
+ * time for other modules (SpendHistory). Keeps the risk records of tool calls (RiskTracker, an
+ * observer of the engine's tool invoker) for the risk budget and the risk reports.
  */
 @Module({
   controllers: [BudgetController],
@@ -71,10 +71,9 @@ export class BudgetModule implements OnModuleInit, OnApplicationBootstrap, OnMod
     }
   }
 
-  // After every module's init: the risk tracker runs behind the security module's checks, so it
-  // sees only the tool calls they let through.
+  // The risk tracker observes the tool calls the security checks let through, while they run.
   onApplicationBootstrap(): void {
-    this.invoker.registerSecurityCheck(this.risk);
+    this.invoker.registerObserver(this.risk);
   }
 
   onModuleDestroy(): void {

@@ -11,9 +11,8 @@ import {
   riskAlertLevel,
   scoreAction,
   type ToolCallInfo,
+  type ToolCallObserver,
   type ToolContext,
-  type ToolSecurityCheck,
-  type ToolSecurityVerdict,
   toolSecurityProfile,
 } from '@app/domain';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
@@ -31,13 +30,13 @@ export interface RiskTotals {
 }
 
 /**
- * The risk budget's tracker. Registered with the engine's tool invoker after the security module's
- * checks, it sees only the tool calls those let through: it scores each by its action type (the
- * security module's risk-level table), keeps a risk record, and raises the daily limits' alerts
- * once per upward crossing. It never refuses a call; the limits refuse at task start (6002).
+ * The risk budget's tracker. An observer of the engine's tool invoker, it sees only the tool calls
+ * the security checks let through, while they run: it scores each by its action type (the security
+ * module's risk-level table), keeps a risk record, and raises the daily limits' alerts once per
+ * upward crossing. It never refuses a call; the limits refuse at task start (6002).
  */
 @Injectable()
-export class RiskTracker implements ToolSecurityCheck {
+export class RiskTracker implements ToolCallObserver {
   readonly name = 'budget.risk';
   private readonly log: Logger;
 
@@ -51,14 +50,13 @@ export class RiskTracker implements ToolSecurityCheck {
     this.log = logging.forName('budget.risk');
   }
 
-  async check(call: ToolCallInfo, ctx: ToolContext): Promise<ToolSecurityVerdict> {
+  async observe(call: ToolCallInfo, ctx: ToolContext): Promise<void> {
     try {
       await this.take(call.tool, ctx.agentId, ctx.taskId, new Date());
     } catch (error) {
-      // Bookkeeping must not refuse a call the security checks allowed.
+      // Bookkeeping: a failure is logged, and the call it records goes on.
       this.log.error({ err: error, tool: call.tool }, 'budget.risk.record_failed');
     }
-    return { decision: 'allow' };
   }
 
   /** Records the risk of one tool call and checks the daily limits' alerts. */

@@ -1,11 +1,14 @@
 import {
   type AgentTool,
+  type ToolCallObserver,
   type ToolContext,
   ToolError,
   type ToolOutputScanner,
   type ToolSecurityCheck,
 } from '@app/domain';
 import { z } from 'zod';
+
+import { gate } from '@app/testing';
 
 import { toolDefinition } from './builtin-tools';
 import { ToolInvoker } from './tool-invoker';
@@ -125,6 +128,68 @@ describe(ToolInvoker.name, () => {
     const result = await sut.invoke({ name: 'echo', arguments: { text: 'x' } }, CTX);
 
     expect(result).toMatchObject({ isError: true, content: 'denied by security policy: security check broken failed' });
+  });
+
+  it('should run observers beside the tool, and answer only once they are done', async () => {
+    const steps: string[] = [];
+    const written = gate();
+    const observer: ToolCallObserver = {
+      name: 'bookkeeper',
+      observe: async (call) => {
+        steps.push(`observing ${call.tool} ${JSON.stringify(call.arguments)}`);
+        await written.promise;
+        steps.push('observed');
+      },
+    };
+    const tool = fakeTool('work', z.strictObject({ n: z.number().default(2) }), () => {
+      steps.push('executed');
+      return Promise.resolve('done');
+    });
+    const tools = new ToolInvoker({ tools: [tool], observers: [observer] });
+
+    const answer = tools.invoke({ name: 'work', arguments: {} }, CTX);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(steps).toEqual(['observing work {"n":2}', 'executed']);
+    written.open();
+
+    await expect(answer).resolves.toMatchObject({ content: 'done', isError: false });
+    expect(steps).toEqual(['observing work {"n":2}', 'executed', 'observed']);
+  });
+
+  it('should show observers only the calls the checks let through, and ignore an observer that fails', async () => {
+    const seen: string[] = [];
+    const tools = new ToolInvoker({
+      tools: [echo],
+      securityChecks: [
+        {
+          name: 'no-secrets',
+          check: (call) =>
+            Promise.resolve(
+              call.arguments.text === 'secret' ? { decision: 'deny', reason: 'no' } : { decision: 'allow' },
+            ),
+        },
+      ],
+    });
+    tools.registerObserver({ name: 'broken', observe: () => Promise.reject(new Error('bookkeeping down')) });
+    tools.registerObserver({
+      name: 'throws at once',
+      observe: () => {
+        throw new Error('not even a promise');
+      },
+    });
+    tools.registerObserver({
+      name: 'recorder',
+      observe: (call) => Promise.resolve(void seen.push(String(call.arguments.text))),
+    });
+
+    await expect(tools.invoke({ name: 'echo', arguments: { text: 'secret' } }, CTX)).resolves.toMatchObject({
+      isError: true,
+    });
+    await expect(tools.invoke({ name: 'echo', arguments: { text: 'plain' } }, CTX)).resolves.toMatchObject({
+      content: 'plain',
+      isError: false,
+    });
+    expect(seen).toEqual(['plain']);
   });
 
   it('should time out a tool that never finishes and abort its signal', async () => {

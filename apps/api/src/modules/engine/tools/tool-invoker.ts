@@ -1,6 +1,7 @@
 import {
   type AgentTool,
   type ToolArgumentIssue,
+  type ToolCallObserver,
   type ToolContext,
   type ToolDefinition,
   type ToolOfferAgent,
@@ -21,6 +22,7 @@ const MIN_OUTPUT_CHARS = 200;
 export interface ToolInvokerOptions {
   tools: AgentTool[];
   securityChecks?: ToolSecurityCheck[];
+  observers?: ToolCallObserver[];
   outputScanners?: ToolOutputScanner[];
   timeoutMs?: number;
   maxOutputChars?: number;
@@ -43,12 +45,13 @@ type Refusal = { reason: string; escalated: boolean; escalation?: ToolEscalation
 
 /**
  * The single path from a model's tool call to a tool: lookup, permission, validation, security
- * checks, execution under a timeout, output scanning and truncation. It never throws: every failure
- * becomes an error result the model can read and react to.
+ * checks, execution under a timeout (beside the observers of allowed calls), output scanning and
+ * truncation. It never throws: every failure becomes an error result the model can read and react to.
  */
 export class ToolInvoker {
   private readonly tools = new Map<string, AgentTool>();
   private readonly securityChecks: ToolSecurityCheck[];
+  private readonly observers: ToolCallObserver[];
   private readonly outputScanners: ToolOutputScanner[];
   private readonly offerFilters: ToolOfferFilter[] = [];
   private readonly timeoutMs: number;
@@ -62,6 +65,7 @@ export class ToolInvoker {
       this.tools.set(tool.definition.name, tool);
     }
     this.securityChecks = [...(options.securityChecks ?? [])];
+    this.observers = [...(options.observers ?? [])];
     this.outputScanners = [...(options.outputScanners ?? [])];
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     this.maxOutputChars = Math.max(MIN_OUTPUT_CHARS, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
@@ -78,6 +82,11 @@ export class ToolInvoker {
   /** Adds a check run before every tool call, after those registered earlier. */
   registerSecurityCheck(check: ToolSecurityCheck): void {
     this.securityChecks.push(check);
+  }
+
+  /** Adds an observer of every call the checks let through (see ToolCallObserver). */
+  registerObserver(observer: ToolCallObserver): void {
+    this.observers.push(observer);
   }
 
   /** Adds a scanner run on every tool result, after those registered earlier. */
@@ -157,6 +166,7 @@ export class ToolInvoker {
     // Checks judge the validated arguments (defaults applied, values normalised): exactly what will run.
     const checked = isRecord(parsed.data) ? parsed.data : call.arguments;
     const denial = await this.deniedBy({ name: call.name, arguments: checked }, ctx, options.approved === true);
+    const info = { tool: call.name, arguments: checked };
     if (denial !== null) {
       // An escalated call is refused unless the engine parks the run on it (it reads `escalation`).
       const refused = failure(
@@ -164,8 +174,16 @@ export class ToolInvoker {
       );
       return denial.escalated ? { ...refused, escalation: denial.escalation ?? { reason: denial.reason } } : refused;
     }
-    const executed = await this.execute(tool, parsed.data, ctx);
-    return this.scan(executed, call.name, ctx);
+    // Observers write while the tool runs, rather than on its path; the answer waits for them.
+    const observed = Promise.allSettled(
+      this.observers.map((observer) => new Promise<void>((done) => done(observer.observe(info, ctx)))),
+    );
+    try {
+      const executed = await this.execute(tool, parsed.data, ctx);
+      return await this.scan(executed, call.name, ctx);
+    } finally {
+      await observed;
+    }
   }
 
   // A check that throws denies the call: a broken policy must not silently let everything through.
