@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -70,5 +70,16 @@ describe('SpawnHelper group runs', () => {
 
     await expect(running).rejects.toThrow(/the helper exited/);
     expect(helper.runGroup('/bin/sh', ['-c', 'true'], options())).toBeNull();
+  });
+
+  it('should kill the groups still running when the service closes its channel', async () => {
+    const marker = join(dir, 'outlived');
+    const running = helper.runGroup('/bin/sh', ['-c', `sleep 1; touch ${marker}`], options());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    helper.close();
+
+    await expect(running).rejects.toThrow(/the helper exited/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(marker)).toBe(false);
   });
 });

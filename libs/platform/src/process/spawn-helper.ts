@@ -50,19 +50,23 @@ type Request =
  * The helper's whole program. It runs each requested command with execFile (no shell: arguments stay
  * a vector) and answers with the outcome; a group run is spawned detached, so it leads a process
  * group that the helper kills whole (its timeout, a stop from the service, its exit). It lives
- * exactly as long as the service's channel: it exits when the channel closes, and ignores the
+ * exactly as long as the service's channel: it exits when the channel closes, killing the groups
+ * still running (a command does not outlive the service that started it), and ignores the
  * interrupt and termination signals that reach a whole process group (Ctrl-C in a terminal), so the
  * service's graceful shutdown can still run git. `ps` lists it as `synthorg-spawn-helper`.
  */
 const HELPER_SOURCE = `
 process.title = 'synthorg-spawn-helper';
 const { execFile, spawn } = require('node:child_process');
-process.on('disconnect', () => process.exit(0));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 const groups = new Map();
 const killGroup = (child) => {
   try { if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL'); } catch {}
 };
+process.on('disconnect', () => {
+  for (const child of groups.values()) killGroup(child);
+  process.exit(0);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 function exec(m) {
   const options = { ...m.options, killSignal: 'SIGKILL', windowsHide: true, encoding: 'utf8' };
   const child = execFile(m.file, m.args, options, (error, stdout, stderr) => {
