@@ -74,12 +74,12 @@ describe('SpawnHelper group runs', () => {
 
   it('should kill the groups still running when the service closes its channel', async () => {
     const marker = join(dir, 'outlived');
-    const running = helper.runGroup('/bin/sh', ['-c', `sleep 1; touch ${marker}`], options());
+    const running = helper.runGroup('/bin/sh', ['-c', `sleep 0.6; touch ${marker}`], options());
     await new Promise((resolve) => setTimeout(resolve, 200));
     helper.close();
 
     await expect(running).rejects.toThrow(/the helper exited/);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 900));
     expect(existsSync(marker)).toBe(false);
   });
 });

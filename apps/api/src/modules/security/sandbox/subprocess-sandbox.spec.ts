@@ -52,13 +52,13 @@ describe.each([
   it('should kill the whole process group on timeout, children included', async () => {
     const marker = join(dir, 'survived');
     const result = await sandbox.run({
-      command: `(sleep 2; touch ${marker}) & sleep 30`,
+      command: `(sleep 1.3; touch ${marker}) & sleep 30`,
       cwd: dir,
       timeoutSeconds: 1,
     });
     expect(result.timedOut).toBe(true);
     expect(result.durationMs).toBeLessThan(5000);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await new Promise((resolve) => setTimeout(resolve, 800));
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -67,40 +67,40 @@ describe.each([
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const result = await sandbox.run({
-      command: `(sleep 1; touch ${marker}) & sleep 30`,
+      command: `(sleep 0.6; touch ${marker}) & sleep 30`,
       cwd: dir,
       timeoutSeconds: 30,
       signal: controller.signal,
     });
     expect(result).toMatchObject({ timedOut: false, exitCode: null });
     expect(result.durationMs).toBeLessThan(5000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 800));
     expect(existsSync(marker)).toBe(false);
   });
 
   it('should not start a command whose caller has already stopped', async () => {
     const marker = join(dir, 'ran');
     const result = await sandbox.run({
-      command: `sleep 1; touch ${marker}`,
+      command: `sleep 0.3; touch ${marker}`,
       cwd: dir,
       timeoutSeconds: 30,
       signal: AbortSignal.abort(),
     });
     expect(result.exitCode).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 700));
     expect(existsSync(marker)).toBe(false);
   });
 
   it('should kill what the command left running once it has exited', async () => {
     const marker = join(dir, 'daemon');
     const result = await sandbox.run({
-      command: `(sleep 1; touch ${marker}) >/dev/null 2>&1 & echo started`,
+      command: `(sleep 0.3; touch ${marker}) >/dev/null 2>&1 & echo started`,
       cwd: dir,
       timeoutSeconds: 30,
     });
     expect(result).toMatchObject({ exitCode: 0, timedOut: false });
     expect(result.output).toBe('started\n');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 700));
     expect(existsSync(marker)).toBe(false);
   });
 
