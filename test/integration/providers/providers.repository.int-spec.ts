@@ -73,13 +73,13 @@ describe.each(testBackends())('ProvidersRepository on %s', (backend) => {
     expect(await repo.delete('alpha')).toBe(false);
   });
 
-  it("should sum one provider's calls inside the window and name the last one", async () => {
-    await repo.recordCall(
+  it("should store a batch of calls in one write and sum one provider's calls inside the window", async () => {
+    await repo.recordCalls([
       call({ startedAt: minutesAgo(30), latencyMs: 200, inputTokens: 100, outputTokens: 50, cost: 0.5 }),
-    );
-    await repo.recordCall(call({ startedAt: minutesAgo(5), latencyMs: 300, success: false, errorCode: 7001, cost: 0 }));
-    await repo.recordCall(call({ startedAt: minutesAgo(60 * 25), latencyMs: 999 }));
-    await repo.recordCall(call({ provider: 'beta', startedAt: minutesAgo(1) }));
+      call({ startedAt: minutesAgo(5), latencyMs: 300, success: false, errorCode: 7001, cost: 0 }),
+      call({ startedAt: minutesAgo(60 * 25), latencyMs: 999 }),
+    ]);
+    await repo.recordCalls([call({ provider: 'beta', startedAt: minutesAgo(1) })]);
 
     const stats = await repo.callStats('alpha', minutesAgo(60 * 24));
     const since = await repo.callsSince(minutesAgo(60));

@@ -20,12 +20,12 @@ const CALL: NewProviderCall = {
 };
 
 function setup() {
-  const writes: Array<{ call: NewProviderCall; settle: (error?: Error) => void }> = [];
+  const writes: Array<{ calls: readonly NewProviderCall[]; settle: (error?: Error) => void }> = [];
   const repository = {
-    recordCall: jest.fn(
-      (call: NewProviderCall) =>
+    recordCalls: jest.fn(
+      (calls: readonly NewProviderCall[]) =>
         new Promise<void>((resolve, reject) => {
-          writes.push({ call, settle: (error) => (error ? reject(error) : resolve()) });
+          writes.push({ calls, settle: (error) => (error ? reject(error) : resolve()) });
         }),
     ),
   };
@@ -42,7 +42,7 @@ function setup() {
   return { sut, writes, quotas, errors, warnings, repository };
 }
 
-/** Lets the writes that record() started reach the repository. */
+/** Lets the writes that were started reach the repository. */
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Whether the promise has settled after pending microtasks ran. */
@@ -57,47 +57,75 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe('ProviderCallRecorder', () => {
-  it('should count the call against the quota at once and start its write without waiting for it', async () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('should count the call against the quota at once, and write the calls of a short window in one batch', async () => {
+    jest.useFakeTimers();
     const { sut, writes, quotas } = setup();
 
     sut.record(CALL);
-
+    sut.record({ ...CALL, model: 'n' });
     expect(quotas.record).toHaveBeenCalledWith('mock', 120, CALL.startedAt.getTime());
-    await tick();
-    expect(writes.map((w) => w.call)).toEqual([CALL]);
+    await jest.advanceTimersByTimeAsync(199);
+    expect(writes).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1);
+
+    expect(writes.map((w) => w.calls.map((c) => c.model))).toEqual([['m', 'n']]);
+    sut.record({ ...CALL, model: 'o' });
+    await jest.advanceTimersByTimeAsync(200);
+    expect(writes.map((w) => w.calls.map((c) => c.model))).toEqual([['m', 'n'], ['o']]);
   });
 
-  it('should resolve flush only once every write started before it is stored', async () => {
+  it('should write a full batch at once, without waiting for the window', async () => {
+    const { sut, writes } = setup();
+
+    for (let i = 0; i < 100; i++) {
+      sut.record({ ...CALL, model: `m${i}` });
+    }
+    await tick();
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.calls).toHaveLength(100);
+  });
+
+  it('should write what waits on flush, and resolve only once every call recorded before it is stored', async () => {
     const { sut, writes } = setup();
     sut.record(CALL);
-    sut.record({ ...CALL, model: 'n' });
     await tick();
+    expect(writes).toHaveLength(0);
 
-    const flushed = sut.flush();
+    const first = sut.flush();
+    sut.record({ ...CALL, model: 'n' });
+    const second = sut.flush();
+    await tick();
+    expect(writes.map((w) => w.calls.map((c) => c.model))).toEqual([['m'], ['n']]);
+
     writes[0]?.settle();
-
-    expect(await settled(flushed)).toBe(false);
+    expect(await settled(first)).toBe(true);
+    expect(await settled(second)).toBe(false);
     writes[1]?.settle();
-    expect(await settled(flushed)).toBe(true);
+    expect(await settled(second)).toBe(true);
   });
 
-  it('should log a failed write and still let flush resolve when the database refuses the row', async () => {
+  it('should log a failed batch and still let flush resolve when the database refuses the rows', async () => {
     const { sut, writes, errors } = setup();
     sut.record(CALL);
-    await tick();
+    sut.record({ ...CALL, provider: 'other' });
 
+    const flushed = sut.flush();
+    await tick();
     writes[0]?.settle(new Error('database is down'));
-    await sut.flush();
+    await flushed;
 
     expect(errors).toHaveBeenCalledWith(
-      expect.objectContaining({ provider: 'mock', err: expect.any(Error) }),
+      expect.objectContaining({ provider: 'mock,other', rows: 2, err: expect.any(Error) }),
       'provider.call.record_failed',
     );
   });
 
   it('should log, not throw, when the repository fails at once because persistence is not wired', async () => {
     const { sut, repository, errors } = setup();
-    repository.recordCall.mockImplementationOnce(() => {
+    repository.recordCalls.mockImplementationOnce(() => {
       throw new Error('persistence is not available');
     });
 
@@ -107,42 +135,27 @@ describe('ProviderCallRecorder', () => {
     expect(errors).toHaveBeenCalledWith(expect.objectContaining({ provider: 'mock' }), 'provider.call.record_failed');
   });
 
-  it('should not wait in flush for writes recorded after it was called', async () => {
-    const { sut, writes } = setup();
-    sut.record(CALL);
-    await tick();
-
-    const flushed = sut.flush();
-    sut.record({ ...CALL, model: 'later' });
-    await tick();
-    writes[0]?.settle();
-
-    expect(await settled(flushed)).toBe(true);
-  });
-
   it('should give up waiting at shutdown after five seconds and say how many rows were left', async () => {
     jest.useFakeTimers();
-    try {
-      const { sut, warnings } = setup();
-      sut.record(CALL);
-
-      const shutdown = sut.onApplicationShutdown();
-      await jest.advanceTimersByTimeAsync(5_000);
-      await shutdown;
-
-      expect(warnings).toHaveBeenCalledWith({ pending: 1 }, 'provider.call.records_unflushed');
-    } finally {
-      jest.useRealTimers();
-    }
-  });
-
-  it('should wait for pending writes when the application shuts down', async () => {
-    const { sut, writes } = setup();
+    const { sut, warnings } = setup();
     sut.record(CALL);
-    await tick();
+    sut.record(CALL);
 
     const shutdown = sut.onApplicationShutdown();
+    await jest.advanceTimersByTimeAsync(5_000);
+    await shutdown;
 
+    expect(warnings).toHaveBeenCalledWith({ pending: 2 }, 'provider.call.records_unflushed');
+  });
+
+  it('should write the rows still waiting when the application shuts down, and wait for them', async () => {
+    const { sut, writes } = setup();
+    sut.record(CALL);
+
+    const shutdown = sut.onApplicationShutdown();
+    await tick();
+
+    expect(writes).toHaveLength(1);
     expect(await settled(shutdown)).toBe(false);
     writes[0]?.settle();
     expect(await settled(shutdown)).toBe(true);

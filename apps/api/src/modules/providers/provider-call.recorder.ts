@@ -8,20 +8,31 @@ import { type NewProviderCall, ProvidersRepository } from './providers.repositor
 
 /** How long shutdown waits for provider call rows still being written. */
 const SHUTDOWN_FLUSH_MS = 5_000;
+/** A call's row waits at most this long for others to share its statement. */
+const BATCH_WINDOW_MS = 200;
+/** Rows written in one statement at most; a full batch is written at once. */
+const BATCH_MAX_ROWS = 100;
 
 export type ProviderCallKind = 'chat' | 'stream' | 'probe' | 'list_models';
 
 /**
- * Writes one record per provider call (health and quota read them) and logs it to the cost and
- * usage sink. The write runs behind the call: the caller has its answer as soon as the provider
- * gave it, and a failing write is logged, never thrown (the call itself already happened). Readers
- * in this process {@link flush} first, so they see every call made here; shutdown flushes before
- * persistence closes.
+ * Writes one record per provider call (the health and insight figures read them) and logs it to the
+ * cost and usage sink. The write runs behind the call: the caller has its answer as soon as the
+ * provider gave it, and a failing write is logged, never thrown (the call itself already happened).
+ * Rows are written in batches, one statement for the calls of up to {@link BATCH_WINDOW_MS} (or
+ * {@link BATCH_MAX_ROWS} calls), rather than one statement on every call's path: other replicas see
+ * a call that much later, and a crash of the process loses at most that window of these rows (the
+ * call's cost record, the durable account of what it cost, is written apart). Readers in this
+ * process {@link flush} first, so they see every call made here; shutdown flushes before
+ * persistence closes. Quotas count in memory, at once.
  */
 @Injectable()
 export class ProviderCallRecorder implements OnApplicationShutdown {
   private readonly log: Logger;
-  private readonly pending = new Set<Promise<void>>();
+  /** Writes in flight, with their row counts. */
+  private readonly pending = new Map<Promise<void>, number>();
+  private queued: NewProviderCall[] = [];
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly repository: ProvidersRepository,
@@ -51,32 +62,59 @@ export class ProviderCallRecorder implements OnApplicationShutdown {
     } else {
       this.log.warn({ ...fields, error_code: call.errorCode }, 'provider.call.failed');
     }
+    this.queued.push(call);
+    if (this.queued.length >= BATCH_MAX_ROWS) {
+      this.writeQueued();
+    } else if (this.timer === null) {
+      this.timer = setTimeout(() => this.writeQueued(), BATCH_WINDOW_MS);
+      // Shutdown flushes what waits; the timer alone does not keep the process alive.
+      this.timer.unref();
+    }
+  }
+
+  /** Resolves once every call recorded before this one is stored (or its failure logged). */
+  async flush(): Promise<void> {
+    this.writeQueued();
+    await Promise.all([...this.pending.keys()]);
+  }
+
+  /** Starts the write of the queued rows. */
+  private writeQueued(): void {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const rows = this.queued;
+    if (rows.length === 0) {
+      return;
+    }
+    this.queued = [];
     // Through a promise from the start: a repository that throws at once (persistence not wired)
     // must not turn the finished call into a failure.
     const write: Promise<void> = Promise.resolve()
-      .then(() => this.repository.recordCall(call))
+      .then(() => this.repository.recordCalls(rows))
       .then(
         () => {
           this.pending.delete(write);
         },
         (error: unknown) => {
           this.pending.delete(write);
-          this.log.error({ err: error, provider: call.provider }, 'provider.call.record_failed');
+          const providers = [...new Set(rows.map((row) => row.provider))];
+          this.log.error(
+            { err: error, provider: providers.join(','), rows: rows.length },
+            'provider.call.record_failed',
+          );
         },
       );
-    this.pending.add(write);
+    this.pending.set(write, rows.length);
   }
 
-  /** Resolves once every call recorded before this one is stored (or its failure logged). */
-  async flush(): Promise<void> {
-    await Promise.all([...this.pending]);
-  }
-
-  /** Waits for the rows still being written, at most SHUTDOWN_FLUSH_MS: a stuck database must not hold the exit. */
+  /** Writes the rows still queued and waits for them, at most SHUTDOWN_FLUSH_MS: a stuck database must not hold the exit. */
   async onApplicationShutdown(): Promise<void> {
     await settleWithin(this.flush(), SHUTDOWN_FLUSH_MS);
-    if (this.pending.size > 0) {
-      this.log.warn({ pending: this.pending.size }, 'provider.call.records_unflushed');
+    const rows = [...this.pending.values()].reduce((sum, count) => sum + count, 0);
+    if (rows > 0) {
+      this.log.warn({ pending: rows }, 'provider.call.records_unflushed');
     }
   }
 }

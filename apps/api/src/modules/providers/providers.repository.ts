@@ -51,8 +51,11 @@ export class ProvidersRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  recordCall(call: NewProviderCall): Promise<unknown> {
-    return this.database.dataSource.getRepository(ProviderCallEntity).insert({ id: randomUUID(), ...call });
+  /** Stores calls in one statement. */
+  recordCalls(calls: readonly NewProviderCall[]): Promise<unknown> {
+    return this.database.dataSource
+      .getRepository(ProviderCallEntity)
+      .insert(calls.map((call) => ({ id: randomUUID(), ...call })));
   }
 
   /** Aggregates of one provider's calls since `since` (the 24-hour health window). */
