@@ -166,7 +166,6 @@ export class ToolInvoker {
     // Checks judge the validated arguments (defaults applied, values normalised): exactly what will run.
     const checked = isRecord(parsed.data) ? parsed.data : call.arguments;
     const denial = await this.deniedBy({ name: call.name, arguments: checked }, ctx, options.approved === true);
-    const info = { tool: call.name, arguments: checked };
     if (denial !== null) {
       // An escalated call is refused unless the engine parks the run on it (it reads `escalation`).
       const refused = failure(
@@ -175,6 +174,7 @@ export class ToolInvoker {
       return denial.escalated ? { ...refused, escalation: denial.escalation ?? { reason: denial.reason } } : refused;
     }
     // Observers write while the tool runs, rather than on its path; the answer waits for them.
+    const info = { tool: call.name, arguments: checked };
     const observed = Promise.allSettled(
       this.observers.map((observer) => new Promise<void>((done) => done(observer.observe(info, ctx)))),
     );
