@@ -8,3 +8,4 @@ export * from './silent-logging';
 export * from './entity-rows';
 export * from './migrated-database';
 export * from './gate';
+export * from './budget-config';

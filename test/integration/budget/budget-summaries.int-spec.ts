@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import fc from 'fast-check';
 
-import { type BudgetConfig, type CostEntry, judgeCall } from '@app/domain';
+import { type CostEntry, judgeCall } from '@app/domain';
 import { BudgetReservationEntity, CostRecordEntity, CostRollupEntity, createDataSource } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-import { openMigratedDatabase, type MigratedDatabase, testBackends } from '@app/testing';
+import { budgetConfig, openMigratedDatabase, type MigratedDatabase, testBackends } from '@app/testing';
 
 import type { AgentRoster } from '../../../apps/api/src/modules/agents';
 import type { BudgetSettings } from '../../../apps/api/src/modules/budget/budget-settings';
@@ -17,14 +17,7 @@ import { SpendReservationsRepository } from '../../../apps/api/src/modules/budge
 
 jest.setTimeout(120_000);
 
-const CONFIG = {
-  totalMonthly: 0,
-  currency: 'EUR',
-  resetDay: 1,
-  alerts: { warnAt: 75, criticalAt: 90, hardStopAt: 100 },
-  perTaskLimit: 0,
-  perAgentDailyLimit: 0,
-} as BudgetConfig;
+const CONFIG = budgetConfig();
 
 const AGENTS = ['agent-a', 'agent-b', 'agent-c'];
 const TASKS = ['task-1', 'task-2', 'task-3', null];

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type GroupRunOptions, SpawnHelper } from './spawn-helper';
+import { type GroupRunOptions, OutputCap, SpawnHelper } from './spawn-helper';
 
 describe('SpawnHelper group runs', () => {
   let dir: string;
@@ -81,5 +81,19 @@ describe('SpawnHelper group runs', () => {
     await expect(running).rejects.toThrow(/the helper exited/);
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe(OutputCap.name, () => {
+  it.each([
+    [[5, 5], 10, 10, false],
+    [[8, 8], 10, 10, true],
+    [[12], 10, 10, true],
+    [[3], 10, 3, false],
+  ])('should keep chunks %j under a cap of %i as %i bytes (truncated %s)', (sizes, limit, kept, truncated) => {
+    const cap = new OutputCap(limit);
+    sizes.forEach((n) => cap.add(Buffer.alloc(n, 'a')));
+    expect(cap.text()).toHaveLength(kept);
+    expect(cap.truncated).toBe(truncated);
   });
 });

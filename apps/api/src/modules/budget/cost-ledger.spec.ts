@@ -2,7 +2,7 @@ import pino from 'pino';
 
 import type { CostEntry, SpendRequest, SpendState } from '@app/domain';
 import type { AppConfig, EventBus, LoggingRuntime } from '@app/platform';
-import { agentRow, gate, taskRow } from '@app/testing';
+import { agentRow, budgetConfig, gate, taskRow } from '@app/testing';
 
 import type { BudgetAlerts } from './budget-alerts';
 import type { BudgetExhaustion } from './budget-exhaustion';
@@ -36,24 +36,7 @@ function setup() {
       return Promise.resolve();
     }),
   };
-  const settings = {
-    config: () => ({
-      totalMonthly: 0,
-      currency: 'USD',
-      resetDay: 1,
-      alerts: { warnAt: 75, criticalAt: 90, hardStopAt: 100 },
-      perTaskLimit: 0,
-      perAgentDailyLimit: 0,
-      autoDowngrade: { enabled: false, threshold: 85, boundary: 'task_assignment', downgradeMap: [] },
-      riskBudget: {
-        enabled: false,
-        perTaskRiskLimit: 0,
-        perAgentDailyRiskLimit: 0,
-        totalDailyRiskLimit: 0,
-        alerts: { warnAt: 75, criticalAt: 90 },
-      },
-    }),
-  };
+  const settings = { config: () => budgetConfig({ currency: 'USD' }) };
   const logged: string[] = [];
   const log = Object.assign(pino({ level: 'silent' }), {
     error: (_fields: object, msg: string) => {

@@ -89,7 +89,7 @@ export class CostLedger implements SpendControl {
       (spent) => judgeCall(config, spent, estimate, taskLimit, departmentCap(config, department, spent)),
     );
     if (refusal === null) {
-      this.awaitCommit(row.id, committed);
+      this.trackCommit(row.id, committed);
       return { ok: true, reservationId: row.id };
     }
     this.log.warn({ limit: refusal.limit, code: refusal.code, reason: refusal.reason }, 'budget.call.refused');
@@ -127,7 +127,7 @@ export class CostLedger implements SpendControl {
    * the record that settles the reservation, or its release, must not run before it, or it would
    * find no row to delete. A failed commit lost the reservation: logged, and nothing else to undo.
    */
-  private awaitCommit(reservationId: string, committed: Promise<void>): void {
+  private trackCommit(reservationId: string, committed: Promise<void>): void {
     const done = committed.then(
       () => undefined,
       (error: unknown) =>

@@ -2,8 +2,9 @@ import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 
 import { CommandSandbox, type SandboxConfig, type SandboxRequest, type SandboxResult } from '@app/domain';
+import { killGroup, OutputCap } from '@app/platform';
 
-import { killGroup, MAX_COMMAND_OUTPUT_BYTES, OutputCap } from './subprocess-sandbox';
+import { MAX_COMMAND_OUTPUT_BYTES } from './subprocess-sandbox';
 
 const RUNTIMES = ['docker', 'podman'] as const;
 type Runtime = (typeof RUNTIMES)[number];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { SpawnHelper } from '@app/platform';
 
-import { OutputCap, SubprocessSandbox } from './subprocess-sandbox';
+import { SubprocessSandbox } from './subprocess-sandbox';
 
 const helper = new SpawnHelper();
 afterAll(() => helper.close());
@@ -121,19 +121,5 @@ describe.each([
     expect(result.isolation[2]).toBe(
       isolated ? 'network namespace (no network)' : 'network not isolated (user namespaces unavailable)',
     );
-  });
-});
-
-describe(OutputCap.name, () => {
-  it.each([
-    [[5, 5], 10, 10, false],
-    [[8, 8], 10, 10, true],
-    [[12], 10, 10, true],
-    [[3], 10, 3, false],
-  ])('should keep chunks %j under a cap of %i as %i bytes (truncated %s)', (sizes, limit, kept, truncated) => {
-    const cap = new OutputCap(limit);
-    sizes.forEach((n) => cap.add(Buffer.alloc(n, 'a')));
-    expect(cap.text()).toHaveLength(kept);
-    expect(cap.truncated).toBe(truncated);
   });
 });

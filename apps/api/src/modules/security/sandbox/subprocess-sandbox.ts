@@ -1,48 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { dirname } from 'node:path';
 
 import { CommandSandbox, type SandboxRequest, type SandboxResult, scrubbedEnvironment } from '@app/domain';
-import { type GroupRunOptions, type GroupRunOutcome, type SpawnHelper, spawnHelper } from '@app/platform';
+import { type GroupRunOptions, type GroupRunOutcome, runGroupHere, type SpawnHelper, spawnHelper } from '@app/platform';
 
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 export const MAX_COMMAND_OUTPUT_BYTES = 64 * 1024;
-
-/** Collects a child's output up to a cap; the rest is drained and dropped. */
-export class OutputCap {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-
-  constructor(private readonly limit: number) {}
-
-  add(chunk: Buffer): void {
-    const room = this.limit - this.size;
-    if (room <= 0) {
-      this.truncated = true;
-      return;
-    }
-    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-    this.truncated ||= kept.length < chunk.length;
-    this.chunks.push(kept);
-    this.size += kept.length;
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
-}
-
-/** Kills the whole process group of a detached child (the command and everything it started). */
-export function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) {
-    return;
-  }
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
 
 /**
  * Runs a command with /bin/sh in the task's worktree: an environment scrubbed of every service
@@ -109,42 +72,4 @@ export class SubprocessSandbox extends CommandSandbox {
       ],
     };
   }
-}
-
-/** A group run started from this process: what the spawn helper does, for when it is not there. */
-async function runGroupHere(
-  file: string,
-  args: readonly string[],
-  options: GroupRunOptions,
-  signal?: AbortSignal,
-): Promise<GroupRunOutcome> {
-  const child = spawn(file, args, {
-    cwd: options.cwd,
-    env: options.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = new OutputCap(options.maxOutputBytes);
-  child.stdout.on('data', (chunk: Buffer) => output.add(chunk));
-  child.stderr.on('data', (chunk: Buffer) => output.add(chunk));
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killGroup(child);
-  }, options.timeoutMs);
-  const onAbort = (): void => killGroup(child);
-  if (signal?.aborted) {
-    onAbort();
-  }
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const exitCode = await new Promise<number | null>((resolve) => {
-    child.once('error', () => resolve(null));
-    child.once('close', (code) => resolve(code));
-  }).finally(() => {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-    // Children that outlived the shell (a daemon left behind) go with it.
-    killGroup(child);
-  });
-  return { exitCode, timedOut, output: output.text(), truncated: output.truncated };
 }
