@@ -51,4 +51,5 @@ export * from './locks/keyed-mutex';
 export * from './events';
 export * from './lifecycle/reinitialisation-hooks';
 export * from './lifecycle/startup-resume-hooks';
+export * from './lifecycle/write-behind-buffers';
 export * from './crypto/secret-cipher';

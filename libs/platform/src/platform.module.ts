@@ -13,6 +13,7 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import type { LoggingRuntime } from './logging';
 import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
 import { StartupResumeHooks } from './lifecycle/startup-resume-hooks';
+import { WriteBehindBuffers } from './lifecycle/write-behind-buffers';
 import { DistributedLock } from './locks/distributed-lock';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
@@ -51,6 +52,7 @@ export class PlatformModule {
         StartupResumeHooks,
         SubsystemRegistry,
         UnitOfWork,
+        WriteBehindBuffers,
         // Guards run in this order: unwired feature (503) → authentication and role (401/403) → rate limit (429).
         { provide: APP_GUARD, useClass: SubsystemGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
@@ -74,6 +76,7 @@ export class PlatformModule {
         StartupResumeHooks,
         SubsystemRegistry,
         UnitOfWork,
+        WriteBehindBuffers,
       ],
     };
   }

@@ -6,7 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { BackupManifestError } from '@app/domain';
 import { checkSqliteFile, copyLiveSqlite } from '@app/persistence';
-import { APP_CONFIG, type AppConfig, DatabaseService, pathLocator } from '@app/platform';
+import { APP_CONFIG, type AppConfig, DatabaseService, pathLocator, WriteBehindBuffers } from '@app/platform';
 
 import { BackupComponentUnavailableError } from './backup-component.errors';
 import type { ComponentHandler } from './component-handler';
@@ -33,10 +33,13 @@ export class PersistenceComponent implements ComponentHandler {
   constructor(
     private readonly database: DatabaseService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly buffers: WriteBehindBuffers,
   ) {}
 
+  /** Copies the database as of now: the rows this process still holds behind its work are written first. */
   async backup(dir: string): Promise<void> {
     await mkdir(join(dir, DIR), { recursive: true });
+    await this.buffers.flushAll();
     if (this.database.backend === 'sqlite') {
       await copyLiveSqlite(this.database.dataSource, join(dir, DIR, SQLITE_FILE));
       return;

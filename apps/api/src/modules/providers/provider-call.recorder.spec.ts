@@ -1,6 +1,6 @@
 import pino from 'pino';
 
-import type { LoggingRuntime } from '@app/platform';
+import { type LoggingRuntime, WriteBehindBuffers } from '@app/platform';
 
 import { ProviderCallRecorder } from './provider-call.recorder';
 import type { ProviderQuotas } from './provider-quotas';
@@ -34,12 +34,14 @@ function setup() {
   const errors = jest.spyOn(log, 'error');
   const warnings = jest.spyOn(log, 'warn');
   const logging = { forName: () => log } as unknown as LoggingRuntime;
+  const buffers = new WriteBehindBuffers();
   const sut = new ProviderCallRecorder(
     repository as unknown as ProvidersRepository,
     quotas as unknown as ProviderQuotas,
     logging,
+    buffers,
   );
-  return { sut, writes, quotas, errors, warnings, repository };
+  return { sut, writes, quotas, errors, warnings, repository, buffers };
 }
 
 /** Lets the writes that were started reach the repository. */
@@ -105,6 +107,18 @@ describe('ProviderCallRecorder', () => {
     expect(await settled(second)).toBe(false);
     writes[1]?.settle();
     expect(await settled(second)).toBe(true);
+  });
+
+  it("should write what waits when the process's write-behind buffers are flushed (a backup's copy)", async () => {
+    const { sut, writes, buffers } = setup();
+    sut.record(CALL);
+
+    const flushed = buffers.flushAll();
+    await tick();
+    expect(writes.map((w) => w.calls.map((c) => c.model))).toEqual([['m']]);
+    expect(await settled(flushed)).toBe(false);
+    writes[0]?.settle();
+    expect(await flushed).toEqual([]);
   });
 
   it('should log a failed batch and still let flush resolve when the database refuses the rows', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { LOGGING_RUNTIME, type LoggingRuntime, settleWithin } from '@app/platform';
+import { LOGGING_RUNTIME, type LoggingRuntime, settleWithin, WriteBehindBuffers } from '@app/platform';
 
 import { ProviderQuotas } from './provider-quotas';
 import { type NewProviderCall, ProvidersRepository } from './providers.repository';
@@ -23,8 +23,9 @@ export type ProviderCallKind = 'chat' | 'stream' | 'probe' | 'list_models';
  * {@link BATCH_MAX_ROWS} calls), rather than one statement on every call's path: other replicas see
  * a call that much later, and a crash of the process loses at most that window of these rows (the
  * call's cost record, the durable account of what it cost, is written apart). Readers in this
- * process {@link flush} first, so they see every call made here; shutdown flushes before
- * persistence closes. Quotas count in memory, at once.
+ * process {@link flush} first, so they see every call made here, and so does a backup (the recorder
+ * is one of the process's write-behind buffers); shutdown flushes before persistence closes. Quotas
+ * count in memory, at once.
  */
 @Injectable()
 export class ProviderCallRecorder implements OnApplicationShutdown {
@@ -38,8 +39,10 @@ export class ProviderCallRecorder implements OnApplicationShutdown {
     private readonly repository: ProvidersRepository,
     private readonly quotas: ProviderQuotas,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    buffers: WriteBehindBuffers,
   ) {
     this.log = logging.forName('providers.calls');
+    buffers.register({ name: 'providers.calls', flush: () => this.flush() });
   }
 
   started(provider: string, model: string, kind: ProviderCallKind, estimatedInputTokens: number): void {
