@@ -12,11 +12,14 @@
 //   - throughput: BENCH_ENGINE_TASKS trivial tasks (one call each) assigned round-robin to the
 //     company's agents, run with BENCH_ENGINE_CONCURRENCY slots; tasks per minute from the first
 //     create to the last completion, and every task that did not complete ("stuck") by status.
+// Both run over a company with history: before the first run, BENCH_ENGINE_HISTORY rows (100,000)
+// go into each per-agent history table (security records, tool invocations, risk records, cost
+// records, provider calls, task metrics), dated a year back from 40 days ago; 0 runs on empty tables.
 // Targets (issue): overhead < 5 ms per model call; 1,000 trivial tasks complete, none stuck. The
 // verdicts are printed, never asserted. Env: BENCH_ENGINE_TASKS (1000), BENCH_ENGINE_OVERHEAD_TASKS
 // (150), BENCH_ENGINE_VARIANTS (list_files,text,write_file), BENCH_ENGINE_CONCURRENCY (16), BENCH_ENGINE_BACKENDS
 // (sqlite,postgres), BENCH_ENGINE_DEADLINE_SECONDS (300 per wait), BENCH_ENGINE_STALL_SECONDS (30),
-// BENCH_ENGINE_KEEP=1 (keep the scratch directories with the service logs). Postgres: the server of
+// BENCH_ENGINE_HISTORY (100000), BENCH_ENGINE_KEEP=1 (keep the scratch directories with the service logs). Postgres: the server of
 // SYNTHORG_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test); a database per run.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -30,6 +33,7 @@ import { TASK_STATUSES } from '@app/domain';
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 import { median, processCpuMs, type RunningServer, startBenchService } from './harness';
+import { type SeededHistory, seedHistory } from './history';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -42,6 +46,10 @@ const TASKS = envInt('BENCH_ENGINE_TASKS', 1000);
 /** Tasks per overhead variant. */
 const OVERHEAD_TASKS = envInt('BENCH_ENGINE_OVERHEAD_TASKS', 150);
 const SLOTS = Math.min(envInt('BENCH_ENGINE_CONCURRENCY', 16), 64);
+/** Rows of history per table before the runs; 0: none. */
+const HISTORY = ((value) => (Number.isInteger(value) && value >= 0 ? value : 100_000))(
+  Number(process.env.BENCH_ENGINE_HISTORY ?? 100_000),
+);
 const DEADLINE_MS = envInt('BENCH_ENGINE_DEADLINE_SECONDS', 300) * 1000;
 /** No completion for this long (and the deadline not yet reached): the wait gives up early. */
 const STALL_MS = envInt('BENCH_ENGINE_STALL_SECONDS', 30) * 1000;
@@ -204,6 +212,7 @@ interface ThroughputResult {
 
 interface BackendResult {
   backend: Backend;
+  history: SeededHistory | null;
   overhead: OverheadResult[];
   throughput: ThroughputResult | null;
   error: string | null;
@@ -594,7 +603,7 @@ function startService(
 }
 
 async function benchBackend(backend: Backend, log: (line: string) => void): Promise<BackendResult> {
-  const result: BackendResult = { backend, overhead: [], throughput: null, error: null };
+  const result: BackendResult = { backend, history: null, overhead: [], throughput: null, error: null };
   const scratch = mkdtempSync(join(tmpdir(), `synthorg-bench-engine-${backend}-`));
   let db: TestDatabase | null = null;
   let mock: MockLlm | null = null;
@@ -609,6 +618,10 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     const agent = agents[0];
     if (!agent) {
       throw new Error('the startup template created no agents');
+    }
+    if (HISTORY > 0) {
+      log(`engine bench ${backend}: history, ${HISTORY} rows in each history table`);
+      result.history = await seedHistory(db, HISTORY);
     }
     for (const variant of VARIANTS) {
       const count = OVERHEAD_TASKS;
@@ -818,6 +831,14 @@ function report(results: BackendResult[], loadBefore: string, out: (line: string
     `\nWork-engine benchmark: zero-latency fake provider (mock-llm, OpenAI protocol, in the bench process); ` +
       `node ${process.version}, ${availableParallelism()} CPUs, load average ${loadBefore} before, ${loadAverage()} after`,
   );
+  for (const r of results) {
+    const h = r.history;
+    out(
+      h
+        ? `${r.backend.padEnd(9)} history: ${h.rowsPerTable} rows in each of ${h.tables.join(', ')} (${h.agents} agents; seeded in ${f1(h.seconds)} s)`
+        : `${r.backend.padEnd(9)} history: none (empty tables)`,
+    );
+  }
   reportOverhead(results, out);
   reportThroughput(results, out);
   reportTargets(results, out);

@@ -18,6 +18,7 @@ import { Meetings1795620380907 } from './1795620380907-meetings';
 import { RiskRecords1795700000000 } from './1795700000000-risk-records';
 import { CostRecordPageIndexes1795700000001 } from './1795700000001-cost-record-page-indexes';
 import { TaskAssigneeNameIndex1795700000002 } from './1795700000002-task-assignee-name-index';
+import { HistoryReadIndexes1795700000003 } from './1795700000003-history-read-indexes';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -41,4 +42,5 @@ export const POSTGRES_MIGRATIONS = [
   RiskRecords1795700000000,
   CostRecordPageIndexes1795700000001,
   TaskAssigneeNameIndex1795700000002,
+  HistoryReadIndexes1795700000003,
 ];

@@ -6,6 +6,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'provider_calls' })
 @Index(['provider', 'startedAt'])
+@Index(['startedAt'])
 export class ProviderCallEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

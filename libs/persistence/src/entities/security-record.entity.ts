@@ -8,6 +8,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'security_records' })
 @Index(['createdAt', 'id'])
 @Index(['agentId', 'createdAt'])
+@Index(['agentId', 'kind', 'createdAt', 'id'])
 @Index(['taskId', 'createdAt'])
 @Index(['verdict', 'createdAt'])
 export class SecurityRecordEntity {

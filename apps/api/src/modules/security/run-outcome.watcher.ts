@@ -99,15 +99,22 @@ export class RunOutcomeWatcher implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Counts the runs since the window start or the last human autonomy write, whichever is later, so
-   * failures a person has already answered do not lower the agent again.
+   * failures a person has already answered do not lower the agent again. The window's counts and the
+   * last write are read side by side; only a write inside the window makes the runs counted again.
    */
   async checkErrorRate(agent: AgentEntity): Promise<void> {
     const hours = this.settings.value<number>('security', 'error_rate_window_hours');
-    const [lastWrite] = await this.repository.recordsOfKind(agent.id, 'autonomy_change', 1);
     const windowStart = new Date(Date.now() - hours * HOUR_MS);
-    const since = lastWrite && lastWrite.createdAt > windowStart ? lastWrite.createdAt : windowStart;
+    const [lastWrite, inWindow] = await Promise.all([
+      this.repository.lastRecordAt(agent.id, 'autonomy_change'),
+      this.ledger.outcomeCounts(agent.id, windowStart, ERROR_RATE_RUNS_CAP),
+    ]);
+    const counts =
+      lastWrite !== null && lastWrite > windowStart
+        ? await this.ledger.outcomeCounts(agent.id, lastWrite, ERROR_RATE_RUNS_CAP)
+        : inWindow;
     const verdict = judgeErrorRate(
-      await this.ledger.outcomeCounts(agent.id, since, ERROR_RATE_RUNS_CAP),
+      counts,
       this.settings.value<number>('security', 'error_rate_threshold'),
       this.settings.value<number>('security', 'error_rate_min_runs'),
     );

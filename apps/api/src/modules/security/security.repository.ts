@@ -52,6 +52,16 @@ export class SecurityRepository {
     await this.downgrades(tx).delete({ agentId });
   }
 
+  /** When the agent's newest record of the kind was written, or null: one entry of the (agent, kind) index. */
+  async lastRecordAt(agentId: string, kind: string, tx?: Transaction): Promise<Date | null> {
+    const row = await this.records(tx).findOne({
+      select: { id: true, createdAt: true },
+      where: { agentId, kind },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return row?.createdAt ?? null;
+  }
+
   /** The agent's records of one kind, newest first (bounded). */
   recordsOfKind(agentId: string, kind: string, limit: number, tx?: Transaction): Promise<SecurityRecordEntity[]> {
     return this.records(tx).find({
