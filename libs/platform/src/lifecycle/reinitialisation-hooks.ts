@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
+import { NamedRegistry } from './named-registry';
+
 /**
  * One step of the runtime rebuild that setup completion (and later, configuration changes) run:
  * provider reload, agent bootstrap, runtime rebuild. Feature modules register theirs at init.
@@ -16,23 +18,13 @@ export const ReinitialisationOrder = { Providers: 100, Agents: 200, Runtime: 300
 
 /** The registry of reinitialisation steps. Errors propagate unchanged so callers can retry. */
 @Injectable()
-export class ReinitialisationHooks {
-  private readonly hooks: ReinitialisationHook[] = [];
-
-  register(hook: ReinitialisationHook): () => void {
-    if (this.hooks.some((h) => h.name === hook.name)) {
-      throw new Error(`reinitialisation hook "${hook.name}" is already registered`);
-    }
-    this.hooks.push(hook);
-    return () => {
-      const index = this.hooks.indexOf(hook);
-      if (index >= 0) {
-        this.hooks.splice(index, 1);
-      }
-    };
+export class ReinitialisationHooks extends NamedRegistry<ReinitialisationHook> {
+  constructor() {
+    super('reinitialisation hook', true);
   }
 
-  names(): string[] {
+  /** The registered names, in run order. */
+  override names(): string[] {
     return this.ordered().map((h) => h.name);
   }
 
@@ -61,6 +53,6 @@ export class ReinitialisationHooks {
   }
 
   private ordered(): ReinitialisationHook[] {
-    return [...this.hooks].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+    return [...this.entries].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
   }
 }

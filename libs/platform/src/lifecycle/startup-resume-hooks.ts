@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import type { LoggingRuntime } from '../logging';
 import { LOGGING_RUNTIME } from '../logging-nest/logging.tokens';
+import { NamedRegistry } from './named-registry';
 
 /**
  * Work a previous process decided but did not finish, resumed once the server is up: the last
@@ -15,24 +16,11 @@ export interface StartupResumeHook {
 }
 
 @Injectable()
-export class StartupResumeHooks {
-  private readonly hooks: StartupResumeHook[] = [];
+export class StartupResumeHooks extends NamedRegistry<StartupResumeHook> {
   private ran = false;
 
-  constructor(@Inject(LOGGING_RUNTIME) private readonly logging: LoggingRuntime) {}
-
-  register(hook: StartupResumeHook): () => void {
-    this.hooks.push(hook);
-    return () => {
-      const index = this.hooks.indexOf(hook);
-      if (index >= 0) {
-        this.hooks.splice(index, 1);
-      }
-    };
-  }
-
-  names(): string[] {
-    return this.hooks.map((h) => h.name);
+  constructor(@Inject(LOGGING_RUNTIME) private readonly logging: LoggingRuntime) {
+    super('startup resume hook', false);
   }
 
   /** Runs every hook once per process, in registration order; answers the names that failed. */
@@ -43,7 +31,7 @@ export class StartupResumeHooks {
     this.ran = true;
     const log = this.logging.forName('engine.startup');
     const failed: string[] = [];
-    for (const hook of this.hooks) {
+    for (const hook of this.entries) {
       try {
         await hook.run();
         log.info({ hook: hook.name }, 'engine.startup.resumed');

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
+import { NamedRegistry } from './named-registry';
+
 /** Rows a feature writes behind the work that made them, in batches (provider call rows, say). */
 export interface WriteBehindBuffer {
   /** Shown in logs, e.g. `providers.calls`. */
@@ -14,25 +16,14 @@ export interface WriteBehindBuffer {
  * replicas' buffers are theirs: each holds at most its own batch window of rows.
  */
 @Injectable()
-export class WriteBehindBuffers {
-  private readonly buffers: WriteBehindBuffer[] = [];
-
-  register(buffer: WriteBehindBuffer): () => void {
-    if (this.buffers.some((b) => b.name === buffer.name)) {
-      throw new Error(`write-behind buffer "${buffer.name}" is already registered`);
-    }
-    this.buffers.push(buffer);
-    return () => {
-      const index = this.buffers.indexOf(buffer);
-      if (index >= 0) {
-        this.buffers.splice(index, 1);
-      }
-    };
+export class WriteBehindBuffers extends NamedRegistry<WriteBehindBuffer> {
+  constructor() {
+    super('write-behind buffer', true);
   }
 
   /** Flushes every buffer side by side; answers the names of those whose flush threw. */
   async flushAll(): Promise<string[]> {
-    const buffers = [...this.buffers];
+    const buffers = [...this.entries];
     const outcomes = await Promise.allSettled(buffers.map((b) => b.flush()));
     return buffers.filter((_, i) => outcomes[i].status === 'rejected').map((b) => b.name);
   }
