@@ -620,8 +620,13 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
       throw new Error('the startup template created no agents');
     }
     if (HISTORY > 0) {
+      // Written while no service runs (SQLite has one writer at a time), then read by a fresh start.
       log(`engine bench ${backend}: history, ${HISTORY} rows in each history table`);
+      await server.stop();
+      server = null;
       result.history = await seedHistory(db, HISTORY);
+      server = await startService(scratch, db, 1);
+      api.base = `http://127.0.0.1:${server.port}/api/v1`;
     }
     for (const variant of VARIANTS) {
       const count = OVERHEAD_TASKS;
