@@ -49,6 +49,7 @@ export * from './throttling/postgres-throttler.storage';
 export * from './locks/distributed-lock';
 export * from './locks/keyed-mutex';
 export * from './events';
+export * from './lifecycle/named-registry';
 export * from './lifecycle/reinitialisation-hooks';
 export * from './lifecycle/startup-resume-hooks';
 export * from './lifecycle/write-behind-buffers';

@@ -24,7 +24,7 @@ export abstract class NamedRegistry<T extends { name: string }> {
     };
   }
 
-  /** The registered names, in registration order. */
+  /** The registered names, in the order the entries are kept (registration order unless a registry sorts them). */
   names(): string[] {
     return this.entries.map((e) => e.name);
   }

@@ -1,4 +1,5 @@
 import type { ReactLoopResult, RunOutputContext, RunOutputScanner, ToolOutputVerdict } from '@app/domain';
+import { NamedRegistry } from '@app/platform';
 
 /** What a scan left of a final answer: the text to keep, and whether it was withheld. */
 export interface ScannedOutput {
@@ -16,21 +17,9 @@ export const FINAL_OUTPUT_SCAN_FAILED = 'final output withheld: scanner failed';
  * before it stores the answer (the task result), saves a parked conversation or logs the run, so a
  * redaction or a withholding holds everywhere. Other modules register through the engine's face.
  */
-export class RunOutputs {
-  private readonly scanners: RunOutputScanner[] = [];
-
-  register(scanner: RunOutputScanner): () => void {
-    this.scanners.push(scanner);
-    return () => {
-      const index = this.scanners.indexOf(scanner);
-      if (index >= 0) {
-        this.scanners.splice(index, 1);
-      }
-    };
-  }
-
-  names(): string[] {
-    return this.scanners.map((s) => s.name);
+export class RunOutputs extends NamedRegistry<RunOutputScanner> {
+  constructor() {
+    super('run output scanner', false);
   }
 
   /** Runs the scanners on a final answer; an empty answer is not scanned. */
@@ -40,7 +29,7 @@ export class RunOutputs {
     if (text.length === 0) {
       return { text, withheld: false, changedBy };
     }
-    for (const scanner of this.scanners) {
+    for (const scanner of this.entries) {
       let verdict: ToolOutputVerdict;
       try {
         verdict = await scanner.scan(text, ctx);

@@ -1,28 +1,23 @@
 import type { PreflightCheck, PreflightContext, PreflightResult } from '@app/domain';
+import { NamedRegistry } from '@app/platform';
 
 /** The ordered pipeline. A refusal stops it; a swap of provider or model carries on to later steps. */
-export class RunPreflight {
-  private readonly checks: PreflightCheck[] = [];
-
-  register(check: PreflightCheck): () => void {
-    this.checks.push(check);
-    this.checks.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
-    return () => {
-      const index = this.checks.indexOf(check);
-      if (index >= 0) {
-        this.checks.splice(index, 1);
-      }
-    };
+export class RunPreflight extends NamedRegistry<PreflightCheck> {
+  constructor() {
+    super('pre-flight check', false);
   }
 
-  names(): string[] {
-    return this.checks.map((c) => c.name);
+  /** Kept in run order (by `order`, then name). */
+  override register(check: PreflightCheck): () => void {
+    const unregister = super.register(check);
+    this.entries.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+    return unregister;
   }
 
   async run(initial: PreflightContext): Promise<PreflightResult> {
     const context = { ...initial };
     const notes: string[] = [];
-    for (const check of this.checks) {
+    for (const check of this.entries) {
       const verdict = await check.check(context);
       if (!verdict.ok) {
         return { ok: false, check: check.name, reason: verdict.reason, code: verdict.code };
