@@ -9,8 +9,9 @@
 // (security.ts), the budget records over 1,000,000 cost records with the rollup's overhead (budget.ts),
 // the coordination overhead per subtask (coordination.ts), the transfer of a 50 MB artifact
 // (artifacts.ts), approval decisions with the audit trail's write cost (approvals.ts), and backup and
-// restore of 1,000,000 cost records (backup.ts). BENCH_ONLY=http, start, list, engine, settings,
-// security, budget, coordination, artifacts, approvals or backup runs one of them (a comma list: several).
+// restore of 1,000,000 cost records (backup.ts), and the dashboard's reads over a company with history
+// (reads.ts). BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts,
+// approvals, backup or reads runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +40,7 @@ import {
 } from './harness';
 import { firstRunToken } from './seeding';
 import { runListBench } from './list';
+import { runReadsBench } from './reads';
 import { runSettingsBench } from './settings';
 import { runSecurityBench } from './security';
 import { runStartBench } from './start';
@@ -62,6 +64,7 @@ const PARTS = {
   artifacts: runArtifactsBench,
   approvals: runApprovalsBench,
   backup: runBackupBench,
+  reads: runReadsBench,
 } as const;
 
 async function main(): Promise<void> {
