@@ -28,6 +28,7 @@ import type { DatabaseService, LoggingRuntime } from '@app/platform';
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 import { type RunningServer, startBenchService } from './harness';
+import { setUpCompany } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -122,22 +123,11 @@ function chatArrivals(mock: MockLlm): number[] {
   return arrivals;
 }
 
-async function decisions(api: Api, mock: MockLlm, result: Result): Promise<void> {
-  api.token = (
-    await api.call<{ token: string }>('POST', '/auth/setup', { username: 'bench', password: 'bench-password-0123' })
-  ).token;
-  await api.call('POST', '/providers', {
-    name: 'mock',
-    gateway_provider: 'openai',
-    auth_type: 'none',
-    base_url: `${mock.url}/v1`,
-    models: [{ id: 'mock-small', cost_per_1k_input: 0.001, cost_per_1k_output: 0.002, max_context: 8000 }],
-  });
-  const company = await api.call<{ agents: { name: string }[] }>('POST', '/setup/company', {
-    company_name: 'Bench',
-    template_name: 'startup',
-  });
-  const agent = company.agents[0].name;
+async function decisions(port: number, mock: MockLlm, result: Result): Promise<void> {
+  const api = new Api(`http://127.0.0.1:${port}/api/v1`);
+  const company = await setUpCompany(port, `${mock.url}/v1`);
+  api.token = company.token;
+  const agent = company.agents[0];
   const project = (await api.call<{ id: string }>('POST', '/projects', { name: 'Approvals' })).id;
   await api.call('PUT', `/agents/${agent}/autonomy`, { level: 'locked', reason: 'approvals benchmark' });
   const arrivals = chatArrivals(mock);
@@ -241,7 +231,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     mock = await startMockLlm();
     server = await startService(scratch, db);
     log(`approvals bench ${backend}: ${ITEMS} decisions`);
-    await decisions(new Api(`http://127.0.0.1:${server.port}/api/v1`), mock, result);
+    await decisions(server.port, mock, result);
     log(`approvals bench ${backend}: ${AUDIT_EVENTS} audit events`);
     await auditWrites(db, result);
   } catch (error) {

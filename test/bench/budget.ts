@@ -21,7 +21,7 @@ import type { DatabaseService } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // The ledger's own writer, measured as the service runs it.
 import { CostLedgerRepository } from '../../apps/api/src/modules/budget/cost-ledger.repository';
-import { median, type RunningServer, startBenchService } from './harness';
+import { median, type RunningServer, startScratchService } from './harness';
 import { firstRunToken, insertRows } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
@@ -133,15 +133,6 @@ async function seed(db: TestDatabase, count: number): Promise<void> {
   } finally {
     await source.destroy();
   }
-}
-
-function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  return startBenchService(
-    scratch,
-    db,
-    { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
-    { outputFile: join(scratch, 'service.out') },
-  );
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -293,7 +284,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
   let server: RunningServer | null = null;
   try {
     db = await createTestDatabase(backend);
-    server = await startService(scratch, db); // runs the migrations
+    server = await startScratchService(scratch, db); // runs the migrations
     const token = await firstRunToken(server.port);
     log(`budget bench ${backend}: seeding ${RECORDS} cost records with their rollups`);
     const seeding = Date.now();

@@ -16,6 +16,7 @@ import { type MockLlm, startMockLlm } from '../../apps/mock-llm/src';
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 import { median, type RunningServer, startBenchService } from './harness';
+import { setUpCompany } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -106,20 +107,7 @@ async function benchBackend(backend: Backend): Promise<string> {
     mock = await startMockLlm();
     server = await startService(scratch, db);
     const base = `http://127.0.0.1:${server.port}/api/v1`;
-    const token = (
-      await call<{ token: string }>(base, null, 'POST', '/auth/setup', {
-        username: 'bench',
-        password: 'bench-password-0123',
-      })
-    ).token;
-    await call(base, token, 'POST', '/providers', {
-      name: 'mock',
-      gateway_provider: 'openai',
-      auth_type: 'none',
-      base_url: `${mock.url}/v1`,
-      models: [{ id: 'mock-small', cost_per_1k_input: 0.001, cost_per_1k_output: 0.002, max_context: 8000 }],
-    });
-    await call(base, token, 'POST', '/setup/company', { company_name: 'Bench', template_name: 'startup' });
+    const { token } = await setUpCompany(server.port, `${mock.url}/v1`);
     const project = (await call<{ id: string }>(base, token, 'POST', '/projects', { name: 'Coordination' })).id;
     await coordinateOnce(base, token, mock, project); // warm-up
     const decompose: number[] = [];

@@ -34,6 +34,7 @@ import { TASK_STATUSES } from '@app/domain';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 import { median, processCpuMs, type RunningServer, startBenchService } from './harness';
 import { type SeededHistory, seedHistory } from './history';
+import { setUpCompany } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -79,7 +80,6 @@ const VARIANTS = ((only) =>
 const OVERHEAD_TARGET_MS = 5;
 const POLL_MS = 250;
 const STATUSES = TASK_STATUSES;
-const PASSWORD = 'bench-password-0123';
 const ANSI = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
 
 interface Envelope<T> {
@@ -283,25 +283,6 @@ async function waitForCompletion(api: Api, project: string, expected: number): P
     await sleep(POLL_MS);
   }
   return { completed, waitedMs: Date.now() - start, outcome: 'deadline passed' };
-}
-
-/** CEO, a provider on the fake (tiny prices: costs are recorded, budgets never bind) and a company. */
-async function seed(api: Api, mock: MockLlm): Promise<string[]> {
-  api.token = (
-    await api.call<{ token: string }>('POST', '/auth/setup', { username: 'bench', password: PASSWORD })
-  ).data.token;
-  await api.call('POST', '/providers', {
-    name: 'mock',
-    gateway_provider: 'openai',
-    auth_type: 'none',
-    base_url: `${mock.url}/v1`,
-    models: [{ id: 'mock-small', cost_per_1k_input: 0.001, cost_per_1k_output: 0.002, max_context: 8000 }],
-  });
-  const company = await api.call<{ agents: { name: string }[] }>('POST', '/setup/company', {
-    company_name: 'Bench',
-    template_name: 'startup',
-  });
-  return company.data.agents.map((a) => a.name);
 }
 
 /** The replies of the `index`th task of a variant (writes go to files no other task touches). */
@@ -614,7 +595,9 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     // 1. Overhead: one engine slot, so runs never overlap and each takes its replies in order.
     server = await startService(scratch, db, 1);
     const api = new Api(`http://127.0.0.1:${server.port}/api/v1`);
-    const agents = await seed(api, mock);
+    const company = await setUpCompany(server.port, `${mock.url}/v1`);
+    api.token = company.token;
+    const agents = company.agents;
     const agent = agents[0];
     if (!agent) {
       throw new Error('the startup template created no agents');

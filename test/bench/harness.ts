@@ -53,6 +53,19 @@ export const BENCH_JWT_SECRET = 'bench-only-signing-secret-0123456789abcdefghij'
 const SERVICE_MAIN = resolve(__dirname, '..', '..', 'apps/api/src/main.js');
 
 /**
+ * The built service on `db` with its workspace in `scratch` and its output in `scratch/service.out`
+ * (never read by the load generator): the usual start of a bench that needs nothing else.
+ */
+export function startScratchService(scratch: string, db: { env: Record<string, string> }): Promise<RunningServer> {
+  return startBenchService(
+    scratch,
+    db,
+    { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
+    { outputFile: join(scratch, 'service.out') },
+  );
+}
+
+/**
  * The built service on `db`, its logs under `scratch`, with the request limits that would throttle
  * a load generator lifted, the address checks off for the loopback fake provider, and no
  * configuration file; `extra` adds or overrides variables, and the

@@ -19,7 +19,7 @@ import { createDataSource, TaskEntity } from '@app/persistence';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
-import { load, median, medianCpuUs, type RunningServer, type Sample, startBenchService } from './harness';
+import { load, median, medianCpuUs, type RunningServer, type Sample, startScratchService } from './harness';
 import { firstRunToken, insertRows } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
@@ -98,15 +98,6 @@ async function seedTasks(db: TestDatabase, count: number): Promise<void> {
   }
 }
 
-function startService(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  return startBenchService(
-    scratch,
-    db,
-    { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
-    { outputFile: join(scratch, 'service.out') },
-  );
-}
-
 async function benchBackend(backend: Backend, log: (line: string) => void): Promise<ListResult> {
   const result: ListResult = { backend, seedSeconds: 0, loads: [], error: null };
   const scratch = mkdtempSync(join(tmpdir(), `synthorg-bench-list-${backend}-`));
@@ -114,7 +105,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
   let server: RunningServer | null = null;
   try {
     db = await createTestDatabase(backend);
-    server = await startService(scratch, db); // runs the migrations
+    server = await startScratchService(scratch, db); // runs the migrations
     const token = await firstRunToken(server.port);
     log(`list bench ${backend}: seeding ${TASKS} tasks`);
     const seeding = Date.now();

@@ -12,8 +12,9 @@ import { performance } from 'node:perf_hooks';
 // The database helper alone: the @app/testing index also loads the Jest helpers.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { median, type RunningServer, startBenchService } from './harness';
+import { median, type RunningServer, startScratchService } from './harness';
 import { seedHistory } from './history';
+import { setUpCompany } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -24,7 +25,6 @@ const REPEAT = ((value) => (Number.isInteger(value) && value >= 1 ? value : 20))
   Number(process.env.BENCH_READS_REPEAT ?? 20),
 );
 const WARM_UP = 3;
-const PASSWORD = 'bench-password-0123';
 
 /** The reads, by the path after /api/v1; `{agent}` is the first agent's name. */
 const READS = [
@@ -57,42 +57,6 @@ interface BackendReads {
   error: string | null;
 }
 
-async function call(base: string, token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => null)) as { data?: unknown } | null;
-  if (res.status >= 300) {
-    throw new Error(`${method} ${path}: ${res.status}`);
-  }
-  return json?.data;
-}
-
-/** The first CEO, a provider no call reaches, and a company of the startup template; answers the token and an agent. */
-async function setUp(base: string): Promise<{ token: string; agent: string }> {
-  const { token } = (await call(base, null, 'POST', '/auth/setup', { username: 'bench', password: PASSWORD })) as {
-    token: string;
-  };
-  await call(base, token, 'POST', '/providers', {
-    name: 'mock',
-    gateway_provider: 'openai',
-    auth_type: 'none',
-    base_url: 'http://127.0.0.1:9/v1',
-    models: [{ id: 'mock-small', cost_per_1k_input: 0.001, cost_per_1k_output: 0.002, max_context: 8000 }],
-  });
-  const company = (await call(base, token, 'POST', '/setup/company', {
-    company_name: 'Bench',
-    template_name: 'startup',
-  })) as { agents: Array<{ name: string }> };
-  const agent = company.agents[0]?.name;
-  if (!agent) {
-    throw new Error('the startup template created no agents');
-  }
-  return { token, agent };
-}
-
 async function timeReads(base: string, token: string, agent: string): Promise<Timed[]> {
   const out: Timed[] = [];
   for (const template of READS) {
@@ -114,15 +78,6 @@ async function timeReads(base: string, token: string, agent: string): Promise<Ti
   return out;
 }
 
-function start(scratch: string, db: TestDatabase): Promise<RunningServer> {
-  return startBenchService(
-    scratch,
-    db,
-    { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
-    { outputFile: join(scratch, 'service.out') },
-  );
-}
-
 async function benchBackend(backend: Backend, log: (line: string) => void): Promise<BackendReads> {
   const result: BackendReads = { backend, empty: [], history: [], seedSeconds: 0, error: null };
   const scratch = mkdtempSync(join(tmpdir(), `synthorg-bench-reads-${backend}-`));
@@ -130,9 +85,14 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
   let server: RunningServer | null = null;
   try {
     db = await createTestDatabase(backend);
-    server = await start(scratch, db);
+    server = await startScratchService(scratch, db);
     let base = `http://127.0.0.1:${server.port}/api/v1`;
-    const { token, agent } = await setUp(base);
+    // The provider is never called: reads only.
+    const { token, agents } = await setUpCompany(server.port, 'http://127.0.0.1:9/v1');
+    const agent = agents[0];
+    if (!agent) {
+      throw new Error('the startup template created no agents');
+    }
     log(`reads bench ${backend}: ${READS.length} reads, empty tables`);
     result.empty = await timeReads(base, token, agent);
     // Written while no service runs (SQLite has one writer at a time), then read by a fresh start.
@@ -140,7 +100,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     server = null;
     log(`reads bench ${backend}: history, ${HISTORY} rows in each history table`);
     result.seedSeconds = (await seedHistory(db, HISTORY)).seconds;
-    server = await start(scratch, db);
+    server = await startScratchService(scratch, db);
     base = `http://127.0.0.1:${server.port}/api/v1`;
     log(`reads bench ${backend}: ${READS.length} reads, with history`);
     result.history = await timeReads(base, token, agent);
