@@ -6,6 +6,7 @@ import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 
 import { ALL_ENTITIES } from './entities';
 import { ReadableConstraintNamingStrategy } from './naming-strategy';
+import { preparingClient, StatementNames } from './prepared-statements';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
 
@@ -17,6 +18,11 @@ export interface PersistenceSettings {
   poolSize?: number;
   /** Application name shown in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * Postgres: run repeated parameterised statements as named prepared statements (see
+   * {@link preparingClient}); off behind a transaction-mode pooler that cannot carry them. Default on.
+   */
+  preparedStatements?: boolean;
 }
 
 // Timestamps are stored as UTC on Postgres whatever the process time zone: `timestamp` columns are
@@ -46,6 +52,7 @@ export function createDataSourceOptions(settings: PersistenceSettings): DataSour
       poolSize: settings.poolSize ?? 10,
       applicationName: settings.applicationName ?? 'synthorg',
       connectTimeoutMS: 5000,
+      ...(settings.preparedStatements === false ? {} : { extra: { Client: preparingClient(new StatementNames()) } }),
     };
   }
   return {

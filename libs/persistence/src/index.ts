@@ -5,5 +5,6 @@ export * from './migrate';
 export * from './naming-strategy';
 export * from './paged-query';
 export * from './postgres-literals';
+export * from './prepared-statements';
 export * from './sql-time';
 export * from './sqlite-file';

@@ -32,6 +32,8 @@ export interface AppConfig {
     readonly backend: PersistenceBackend;
     readonly sqlitePath: string;
     readonly databaseUrl: string | null;
+    /** Postgres: repeated statements run as named prepared statements (off behind a transaction-mode pooler). */
+    readonly preparedStatements: boolean;
   };
   readonly auth: {
     readonly jwtSecret: string;
@@ -324,6 +326,12 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       backend: databaseUrl ? 'postgres' : 'sqlite',
       sqlitePath: isAbsolute(sqlitePath) || sqlitePath === ':memory:' ? sqlitePath : resolve(sources.cwd, sqlitePath),
       databaseUrl,
+      preparedStatements: f({
+        env: 'SYNTHORG_DB_PREPARED_STATEMENTS',
+        yaml: ['persistence', 'prepared_statements'],
+        schema: bool,
+        fallback: true,
+      }),
     },
     auth: {
       jwtSecret: resolveJwtSecret(sources, problems),

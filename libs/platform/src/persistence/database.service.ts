@@ -155,9 +155,9 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async connect(): Promise<void> {
-    const { backend, sqlitePath, databaseUrl } = this.config.persistence;
+    const { backend, sqlitePath, databaseUrl, preparedStatements } = this.config.persistence;
     const started = Date.now();
-    const source = createDataSource({ backend, sqlitePath, databaseUrl });
+    const source = createDataSource({ backend, sqlitePath, databaseUrl, preparedStatements });
     try {
       if (backend === 'sqlite') {
         await ensureParentDir(sqlitePath);
