@@ -1,4 +1,4 @@
-import { inlinePostgresParameters, postgresLiteral } from './postgres-literals';
+import { postgresLiteral, ScriptStatements } from './postgres-literals';
 
 describe('postgresLiteral', () => {
   it('writes null, numbers, booleans and dates', () => {
@@ -25,16 +25,46 @@ describe('postgresLiteral', () => {
   });
 });
 
-describe('inlinePostgresParameters', () => {
-  it('replaces each placeholder by its value, $10 and up included', () => {
-    const values = ['a', 2, null, 4, 5, 6, 7, 8, 9, "te'n"];
-    expect(inlinePostgresParameters('SELECT $1, $2, $3, $10 WHERE x = $1', values)).toBe(
-      "SELECT 'a', 2, NULL, 'te''n' WHERE x = 'a'",
-    );
+describe('ScriptStatements', () => {
+  const sql = 'SELECT $1::int + $2::int AS n';
+
+  it("prepares a statement on a session's first call and executes it with literals", () => {
+    const statements = new ScriptStatements('probe');
+    const session = {};
+
+    const first = statements.call(session, sql, [1, "it's"]);
+
+    expect(first.text).toBe(`PREPARE probe_1 AS ${sql}; EXECUTE probe_1(1, 'it''s')`);
   });
 
-  it('refuses a placeholder without a value', () => {
-    expect(() => inlinePostgresParameters('SELECT $2', ['only one'])).toThrow(RangeError);
-    expect(() => inlinePostgresParameters('SELECT $0', ['x'])).toThrow(RangeError);
+  it('executes without preparing again once a script with the PREPARE has run', () => {
+    const statements = new ScriptStatements('probe');
+    const session = {};
+    statements.call(session, sql, [1, 2]).ran();
+
+    expect(statements.call(session, sql, [3, 4]).text).toBe('EXECUTE probe_1(3, 4)');
+  });
+
+  it('prepares again under a new name after a script that did not run', () => {
+    const statements = new ScriptStatements('probe');
+    const session = {};
+    statements.call(session, sql, [1, 2]); // failed: ran() never called
+
+    expect(statements.call(session, sql, [1, 2]).text).toBe(`PREPARE probe_2 AS ${sql}; EXECUTE probe_2(1, 2)`);
+  });
+
+  it('keeps each session apart, and each statement of a session', () => {
+    const statements = new ScriptStatements('probe');
+    const a = {};
+    const b = {};
+    statements.call(a, sql, [1, 2]).ran();
+
+    expect(statements.call(b, sql, [1, 2]).text).toMatch(/^PREPARE probe_2 AS /);
+    expect(statements.call(a, 'SELECT $1::text AS t', ['x']).text).toMatch(/^PREPARE probe_3 AS /);
+    expect(statements.call(a, sql, [5, 6]).text).toBe('EXECUTE probe_1(5, 6)');
+  });
+
+  it('refuses a value it cannot write as a literal', () => {
+    expect(() => new ScriptStatements('probe').call({}, sql, [{ a: 1 }, 2])).toThrow(TypeError);
   });
 });

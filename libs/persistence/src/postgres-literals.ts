@@ -32,16 +32,39 @@ export function postgresLiteral(value: unknown): string {
 }
 
 /**
- * A statement with `$n` placeholders (as TypeORM's `escapeQueryWithParameters` writes them) and its
- * values, as one statement with the values inlined as literals. The statement's own text must hold
- * no `$n` other than its placeholders (no dollar-quoted strings).
+ * Server-side prepared statements for the statements of simple-protocol scripts, which take no
+ * parameters and so cannot use the driver's named statements: the first script a session runs with
+ * a statement prepares it there (`PREPARE name AS …`, its `$n` typed from their context), and every
+ * script calls it with its values as literals (`EXECUTE name(…)`), so the server parses and plans
+ * it once per session instead of on every call. A session is whatever object stands for one server
+ * connection (the pg client).
  */
-export function inlinePostgresParameters(sql: string, parameters: readonly unknown[]): string {
-  return sql.replace(/\$(\d+)/g, (_match, index: string) => {
-    const position = Number(index) - 1;
-    if (position < 0 || position >= parameters.length) {
-      throw new RangeError(`no value for placeholder $${index}`);
+export class ScriptStatements {
+  private readonly sessions = new WeakMap<object, Map<string, string>>();
+  private sequence = 0;
+
+  constructor(private readonly prefix: string) {}
+
+  /**
+   * The script text that runs `sql` with `parameters` on `session`, and `ran`, to call once the
+   * script has run without error: only then does the session count as having the statement. After
+   * a failed script the next one prepares under a new name (a PREPARE is not undone by a rollback,
+   * so the old name may or may not exist there).
+   */
+  call(session: object, sql: string, parameters: readonly unknown[]): { text: string; ran: () => void } {
+    let prepared = this.sessions.get(session);
+    if (!prepared) {
+      prepared = new Map();
+      this.sessions.set(session, prepared);
     }
-    return postgresLiteral(parameters[position]);
-  });
+    const known = prepared.get(sql);
+    const name = known ?? `${this.prefix}_${++this.sequence}`;
+    const args = parameters.length > 0 ? `(${parameters.map(postgresLiteral).join(', ')})` : '';
+    const execute = `EXECUTE ${name}${args}`;
+    if (known !== undefined) {
+      return { text: execute, ran: () => undefined };
+    }
+    const sessionStatements = prepared;
+    return { text: `PREPARE ${name} AS ${sql}; ${execute}`, ran: () => sessionStatements.set(sql, name) };
+  }
 }

@@ -3,7 +3,7 @@ import type { EntityManager, QueryRunner } from 'typeorm';
 
 import type { SpendState } from '@app/domain';
 import { BudgetReservationEntity } from '@app/persistence';
-import { inlinePostgresParameters, rawNumber, timeParam } from '@app/persistence';
+import { rawNumber, ScriptStatements, timeParam } from '@app/persistence';
 import { DatabaseService, KeyedMutex, lockKey } from '@app/platform';
 
 /** A reservation to make, and where its limits are counted. */
@@ -122,6 +122,8 @@ function stateOf(request: ReservationRequest): StateRequest {
 const RESERVE_LOCK = 'budget.reserve';
 /** One queue per process, whatever the number of repository instances. */
 const LOCAL = new KeyedMutex();
+/** The reservation's statement, prepared once per connection (the script takes no parameters). */
+const RESERVE_STATEMENTS = new ScriptStatements('synthorg_reserve');
 
 /**
  * Reservations of model calls' estimated costs. Reading the spend and inserting the reservation is
@@ -183,8 +185,9 @@ export class SpendReservationsRepository {
   /**
    * Two round trips, of which the caller waits for the first. That one is one simple-protocol
    * string: the transaction, its lock, and the reservation's insert riding on the statement that
-   * reads the spend before it (a CTE: the statement's sums do not see its own insert; its values are
-   * inlined as literals, since that protocol takes no parameters). The lock is a statement of its
+   * reads the spend before it (a CTE: the statement's sums do not see its own insert). That protocol
+   * takes no parameters, so the statement is prepared once per connection and executed with its
+   * values as literals ({@link ScriptStatements}). The lock is a statement of its
    * own, so the read's snapshot, taken when the lock is granted, holds every reservation committed
    * before. The second is ROLLBACK when `judge` refuses, awaited; or COMMIT when it accepts, sent
    * without waiting for it: the verdict is already final, and the lock, held until the commit,
@@ -209,9 +212,11 @@ export class SpendReservationsRepository {
     try {
       const client = (await runner.connect()) as { query(text: string): Promise<unknown> };
       const [sql, parameters] = this.stateStatement(runner.manager, true, stateOf(request), request.row);
+      const statement = RESERVE_STATEMENTS.call(client, sql, parameters);
       const results = await client.query(
-        `START TRANSACTION; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)}); ${inlinePostgresParameters(sql, parameters)}`,
+        `START TRANSACTION; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)}); ${statement.text}`,
       );
+      statement.ran();
       const last = Array.isArray(results) ? (results[results.length - 1] as { rows?: RawState[] }) : undefined;
       const raw = last?.rows?.[0];
       if (!raw) {
