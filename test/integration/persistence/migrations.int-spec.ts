@@ -65,8 +65,12 @@ describe.each(testBackends())('migrations on %s', (backend) => {
         const results = await Promise.all(replicas.map((ds) => runMigrations(ds)));
         const total = results.reduce((n, applied) => n + applied.length, 0);
         expect(total).toBe(results.find((r) => r.length > 0)?.length);
+        // pg_locks lists the whole server's locks: only this database's count (other test files
+        // migrate their own databases at the same time, under the same key).
         const [{ held }] = await replicas[0].query<[{ held: number }]>(
-          'SELECT count(*)::int AS held FROM pg_locks WHERE locktype = $1 AND objid = $2',
+          `SELECT count(*)::int AS held FROM pg_locks
+            WHERE locktype = $1 AND objid = $2
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
           ['advisory', MIGRATION_LOCK_KEY % 2 ** 32],
         );
         expect(held).toBe(0);
