@@ -53,6 +53,16 @@ describe('ScriptStatements', () => {
     expect(statements.call(session, sql, [1, 2]).text).toBe(`PREPARE probe_2 AS ${sql}; EXECUTE probe_2(1, 2)`);
   });
 
+  it('prepares again under a new name after a failed script on a session that had the statement', () => {
+    const statements = new ScriptStatements('probe');
+    const session = {};
+    statements.call(session, sql, [1, 2]).ran();
+
+    statements.call(session, sql, [3, 4]).failed(); // a stale statement, or the connection failed
+
+    expect(statements.call(session, sql, [5, 6]).text).toBe(`PREPARE probe_2 AS ${sql}; EXECUTE probe_2(5, 6)`);
+  });
+
   it('keeps each session apart, and each statement of a session', () => {
     const statements = new ScriptStatements('probe');
     const a = {};

@@ -46,25 +46,34 @@ export class ScriptStatements {
   constructor(private readonly prefix: string) {}
 
   /**
-   * The script text that runs `sql` with `parameters` on `session`, and `ran`, to call once the
-   * script has run without error: only then does the session count as having the statement. After
-   * a failed script the next one prepares under a new name (a PREPARE is not undone by a rollback,
-   * so the old name may or may not exist there).
+   * The script text that runs `sql` with `parameters` on `session`, with what to call once it has
+   * run: `ran` without error (only then does the session count as having the statement), `failed`
+   * otherwise. After a failed script the next one prepares under a new name: a PREPARE is not undone
+   * by a rollback, so the old name may or may not exist there, and a statement that did exist may
+   * have gone stale (a schema change that altered its result type, which Postgres refuses for a
+   * prepared statement).
    */
-  call(session: object, sql: string, parameters: readonly unknown[]): { text: string; ran: () => void } {
+  call(
+    session: object,
+    sql: string,
+    parameters: readonly unknown[],
+  ): { text: string; ran: () => void; failed: () => void } {
     let prepared = this.sessions.get(session);
     if (!prepared) {
       prepared = new Map();
       this.sessions.set(session, prepared);
     }
+    const sessionStatements = prepared;
     const known = prepared.get(sql);
     const name = known ?? `${this.prefix}_${++this.sequence}`;
     const args = parameters.length > 0 ? `(${parameters.map(postgresLiteral).join(', ')})` : '';
     const execute = `EXECUTE ${name}${args}`;
+    const failed = () => {
+      sessionStatements.delete(sql);
+    };
     if (known !== undefined) {
-      return { text: execute, ran: () => undefined };
+      return { text: execute, ran: () => undefined, failed };
     }
-    const sessionStatements = prepared;
-    return { text: `PREPARE ${name} AS ${sql}; ${execute}`, ran: () => sessionStatements.set(sql, name) };
+    return { text: `PREPARE ${name} AS ${sql}; ${execute}`, ran: () => sessionStatements.set(sql, name), failed };
   }
 }

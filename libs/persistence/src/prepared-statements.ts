@@ -69,6 +69,13 @@ type QueryCallback = (error: Error, result: pg.QueryResult) => void;
  * retires connections, and their statements with them. Statements without parameters (transaction
  * control, simple-protocol scripts) and query objects pass through unchanged.
  *
+ * A schema change under a prepared statement (a migration of another replica, a restore of an older
+ * backup) can change the type of its result, which Postgres refuses for a prepared statement
+ * ("cached plan must not change result type", before anything runs). The client then drops the
+ * statement and runs that text unprepared on this connection from then on; outside a transaction it
+ * also runs the failed call again, unprepared, so the caller never sees the error. Inside one the
+ * error stands (the transaction is already aborted), and the caller's retry succeeds.
+ *
  * A connection pooler in transaction mode (PgBouncer before 1.21, or without
  * `max_prepared_statements`) cannot carry named statements between the server connections it
  * multiplexes: turn this off there (`SYNTHORG_DB_PREPARED_STATEMENTS=false`).
@@ -76,21 +83,41 @@ type QueryCallback = (error: Error, result: pg.QueryResult) => void;
 export function preparingClient(names: StatementNames): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     private readonly prepared = new Set<string>();
+    /** Texts whose prepared statement went stale here: they run unprepared on this connection. */
+    private readonly unprepared = new Set<string>();
 
     override query(config: unknown, values?: unknown, callback?: unknown): never {
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = this.nameFor(config);
-        if (name !== null) {
-          const named: pg.QueryConfig = { name, text: config, values: values as unknown[] };
-          return (
-            typeof callback === 'function' ? super.query(named, callback as QueryCallback) : super.query(named)
-          ) as never;
-        }
+      const run = super.query.bind(this) as (...args: unknown[]) => unknown;
+      if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0) {
+        return run(config, values, callback) as never;
       }
-      return (super.query as (...args: unknown[]) => unknown)(config, values, callback) as never;
+      const name = this.nameFor(config);
+      if (name === null) {
+        return run(config, values, callback) as never;
+      }
+      const named: pg.QueryConfig = { name, text: config, values: values as unknown[] };
+      if (typeof callback === 'function') {
+        const done = callback as QueryCallback;
+        return run(named, (error: Error | null, result: pg.QueryResult) => {
+          if (error && this.wentStale(error, config, name)) {
+            run(config, values, done);
+            return;
+          }
+          done(error as Error, result);
+        }) as never;
+      }
+      return (run(named) as Promise<pg.QueryResult>).catch((error: Error) => {
+        if (this.wentStale(error, config, name)) {
+          return run(config, values);
+        }
+        throw error;
+      }) as never;
     }
 
     private nameFor(text: string): string | null {
+      if (this.unprepared.has(text)) {
+        return null;
+      }
       const name = names.nameOf(text);
       if (name === null || this.prepared.has(name)) {
         return name;
@@ -101,5 +128,21 @@ export function preparingClient(names: StatementNames): typeof pg.Client {
       this.prepared.add(name);
       return name;
     }
+
+    /**
+     * True when `error` is Postgres refusing the prepared statement's new result type and the call
+     * may simply run again (no transaction open: nothing of it ran). The statement is dropped either
+     * way, and its text runs unprepared here from now on.
+     */
+    private wentStale(error: Error, text: string, name: string): boolean {
+      if ((error as { code?: unknown }).code !== '0A000' || !STALE_PLAN.test(error.message)) {
+        return false;
+      }
+      this.unprepared.add(text);
+      (super.query.bind(this) as (text: string) => Promise<unknown>)(`DEALLOCATE ${name}`).catch(() => undefined);
+      return (this as unknown as { _txStatus?: unknown })._txStatus === 'I';
+    }
   };
 }
+
+const STALE_PLAN = /cached plan must not change result type/;

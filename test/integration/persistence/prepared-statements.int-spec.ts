@@ -100,6 +100,49 @@ onPostgres('prepared statements on postgres', () => {
     ]);
   });
 
+  describe("when a schema change alters a prepared statement's result type", () => {
+    const select = 'SELECT label FROM stale_probe WHERE id = $1';
+
+    async function preparedThenAltered(): Promise<ReturnType<DataSource['createQueryRunner']>> {
+      source = await createDataSource(db.settings).initialize();
+      await source.query('DROP TABLE IF EXISTS stale_probe');
+      await source.query('CREATE TABLE stale_probe (id int PRIMARY KEY, label text NOT NULL)');
+      await source.query("INSERT INTO stale_probe (id, label) VALUES (1, 'kept')");
+      const runner = source.createQueryRunner();
+      await runner.connect();
+      await runner.query(select, [1]);
+      await runner.query(select, [1]);
+      expect(await preparedOn(runner)).toEqual([select]);
+      // Another session (a migration of another replica, a restore) changes the column's type.
+      await source.query('ALTER TABLE stale_probe ALTER COLUMN label TYPE varchar(20)');
+      return runner;
+    }
+
+    it('should answer the call all the same, and run the text unprepared on that connection from then on', async () => {
+      const runner = await preparedThenAltered();
+      try {
+        expect(await runner.query(select, [1])).toEqual([{ label: 'kept' }]);
+        expect(await runner.query(select, [1])).toEqual([{ label: 'kept' }]);
+        expect(await preparedOn(runner)).toEqual([]);
+      } finally {
+        await runner.release();
+      }
+    });
+
+    it('should let the error stand inside a transaction, and answer the next call', async () => {
+      const runner = await preparedThenAltered();
+      try {
+        await runner.startTransaction();
+        await expect(runner.query(select, [1])).rejects.toThrow(/cached plan must not change result type/);
+        await runner.rollbackTransaction();
+
+        expect(await runner.query(select, [1])).toEqual([{ label: 'kept' }]);
+      } finally {
+        await runner.release();
+      }
+    });
+  });
+
   it('should prepare nothing when turned off', async () => {
     source = await createDataSource({ ...db.settings, preparedStatements: false }).initialize();
     const runner = source.createQueryRunner();

@@ -213,9 +213,15 @@ export class SpendReservationsRepository {
       const client = (await runner.connect()) as { query(text: string): Promise<unknown> };
       const [sql, parameters] = this.stateStatement(runner.manager, true, stateOf(request), request.row);
       const statement = RESERVE_STATEMENTS.call(client, sql, parameters);
-      const results = await client.query(
-        `START TRANSACTION; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)}); ${statement.text}`,
-      );
+      let results: unknown;
+      try {
+        results = await client.query(
+          `START TRANSACTION; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${lockKey(RESERVE_LOCK)}); ${statement.text}`,
+        );
+      } catch (error) {
+        statement.failed();
+        throw error;
+      }
       statement.ran();
       const last = Array.isArray(results) ? (results[results.length - 1] as { rows?: RawState[] }) : undefined;
       const raw = last?.rows?.[0];
