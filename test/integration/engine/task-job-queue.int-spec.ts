@@ -89,6 +89,22 @@ describePostgres('PgBossTaskJobQueue on postgres', () => {
     expect(queue.stats().running).toBe(0);
   }, 15_000);
 
+  it("should run every job once with pg-boss's statements unprepared too (a transaction-mode pooler)", async () => {
+    const seen = new Deliveries();
+    const queue = makeQueue({ preparedStatements: false });
+    await queue.start((job) => {
+      seen.runs.push({ ...job, replica: 'a', at: Date.now() });
+      return Promise.resolve();
+    });
+    for (let i = 1; i <= 5; i++) {
+      await queue.enqueue({ taskId: `task-${i}`, agentId: `agent-${i}` });
+    }
+
+    await waitFor(() => seen.runs.length === 5, 'the runs');
+    await sleep(1200);
+    expect(seen.runs.map((r) => r.taskId).sort()).toEqual(['task-1', 'task-2', 'task-3', 'task-4', 'task-5']);
+  }, 15_000);
+
   it('should wake an idle slot through LISTEN/NOTIFY instead of waiting out the poll', async () => {
     const seen = new Deliveries();
     const queue = makeQueue({ pollingIntervalSeconds: 30 });

@@ -175,6 +175,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
         concurrency: engine.concurrency,
         perAgentConcurrency: engine.perAgentConcurrency,
         heartbeatSeconds: Math.max(10, engine.heartbeatSeconds * 2),
+        preparedStatements: persistence.preparedStatements,
         onError,
         log: (msg, fields) => this.log.info(fields ?? {}, msg),
       });

@@ -1,6 +1,7 @@
 import { type Job, type JobResult, PgBoss } from 'pg-boss';
 
 import { type TaskJob, type TaskJobHandler, TaskJobQueue, type TaskJobQueueStats } from '@app/domain';
+import { preparingClient, StatementNames } from '@app/persistence';
 
 export interface PgBossTaskJobQueueOptions {
   connectionString: string;
@@ -36,6 +37,11 @@ export interface PgBossTaskJobQueueOptions {
   superviseIntervalSeconds?: number;
   /** Deliveries after the first when a run expires or its replica dies (default 3); not used for handler errors. */
   maxRedeliveries?: number;
+  /**
+   * pg-boss's repeated statements (a slot's fetch, a job's completion) run as prepared statements on
+   * its pool's connections, as the service's own do (`SYNTHORG_DB_PREPARED_STATEMENTS`); default on.
+   */
+  preparedStatements?: boolean;
   onError?: (error: unknown, job: TaskJob) => void;
   log?: (msg: string, fields?: object) => void;
 }
@@ -87,6 +93,7 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       useListenNotify: options.useListenNotify ?? true,
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 15,
       maxRedeliveries: options.maxRedeliveries ?? 3,
+      preparedStatements: options.preparedStatements ?? true,
     };
   }
 
@@ -181,6 +188,8 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       // pg-boss's cached queue settings (its notify flag among them) are refreshed this often (default 60 s).
       queueCacheIntervalSeconds: s.superviseIntervalSeconds,
       useListenNotify: s.useListenNotify,
+      // pg-boss hands its options to its pg pool, whose documented `Client` option picks the client class.
+      ...(s.preparedStatements ? { Client: preparingClient(new StatementNames()) } : {}),
     });
     // pg-boss reports connection and maintenance failures as events; an EventEmitter without an
     // `error` listener would throw them at the process instead.
