@@ -12,7 +12,7 @@
 //     then 16 at a time; p50 and p99 per event, and events per second.
 // Env: BENCH_APPROVALS_BACKENDS (sqlite,postgres), BENCH_APPROVALS_ITEMS (40),
 // BENCH_APPROVALS_AUDIT_EVENTS (1000).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,7 +27,7 @@ import type { DatabaseService, LoggingRuntime } from '@app/platform';
 // The database helper alone: the @app/testing index also loads the Jest helpers.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { type RunningServer, startBenchService } from './harness';
+import { releaseScratch, type RunningServer, startBenchService } from './harness';
 import { setUpCompany } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
@@ -237,10 +237,8 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
-    await server?.stop().catch(() => undefined);
     await mock?.close().catch(() => undefined);
-    await db?.drop().catch(() => undefined);
-    rmSync(scratch, { recursive: true, force: true });
+    await releaseScratch({ server, db, scratch });
   }
   return result;
 }

@@ -7,7 +7,7 @@
 // cold first transfer of each kind included, beside the goal: under 20 MB, which only streaming meets.
 // The service runs twice (see NODE_FLAG_SETS). Env: BENCH_ARTIFACT_ROUNDS (3; medians), BENCH_ARTIFACT_MB.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { createDataSource, TaskEntity } from '@app/persistence';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
-import { median, type RunningServer, SERVICE_NODE_FLAGS, startBenchService } from './harness';
+import { median, releaseScratch, type RunningServer, SERVICE_NODE_FLAGS, startBenchService } from './harness';
 
 const MB = 1024 * 1024;
 const envInt = (name: string, fallback: number): number => {
@@ -274,9 +274,7 @@ async function benchWith(nodeFlags: string[]): Promise<void> {
     process.exitCode = 1;
     return;
   } finally {
-    await server?.stop().catch(() => undefined);
-    await db?.drop().catch(() => undefined);
-    rmSync(scratch, { recursive: true, force: true });
+    await releaseScratch({ server, db, scratch });
   }
   out(
     `\nArtifacts benchmark, service on Node ${nodeFlags.length > 0 ? nodeFlags.join(' ') : `${SERVICE_NODE_FLAGS.join(' ')} (its production flags)`}: ` +

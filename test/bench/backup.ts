@@ -8,7 +8,7 @@
 // record. Prints the seconds of each beside the backup's size. Env: BENCH_BACKUP_BACKENDS
 // (sqlite,postgres), BENCH_BACKUP_COST_RECORDS.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +18,7 @@ import { CostRecordEntity, createDataSource } from '@app/persistence';
 // The database helper alone: the @app/testing index also loads the Jest helpers.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { BENCH_JWT_SECRET, type RunningServer, startBenchService } from './harness';
+import { BENCH_JWT_SECRET, releaseScratch, type RunningServer, startBenchService } from './harness';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -147,9 +147,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
-    await server?.stop().catch(() => undefined);
-    await db?.drop().catch(() => undefined);
-    rmSync(scratch, { recursive: true, force: true });
+    await releaseScratch({ server, db, scratch });
   }
   return result;
 }

@@ -9,7 +9,7 @@
 // the record's insert alone, interleaved rounds; goal < 0.2 ms. Env: BENCH_BUDGET_BACKENDS
 // (sqlite,postgres), BENCH_BUDGET_REQUESTS (300 per combination), BENCH_BUDGET_CALLS (500 per round).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,7 +21,7 @@ import type { DatabaseService } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // The ledger's own writer, measured as the service runs it.
 import { CostLedgerRepository } from '../../apps/api/src/modules/budget/cost-ledger.repository';
-import { median, type RunningServer, startScratchService } from './harness';
+import { median, releaseScratch, type RunningServer, startScratchService } from './harness';
 import { firstRunToken, insertRows } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
@@ -314,9 +314,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
     result.error = `${error instanceof Error ? error.message : String(error)}${cause}${tail}`;
   } finally {
-    await server?.stop().catch(() => undefined);
-    await db?.drop().catch(() => undefined);
-    rmSync(scratch, { recursive: true, force: true });
+    await releaseScratch({ server, db, scratch });
   }
   return result;
 }

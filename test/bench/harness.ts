@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 
 import { join, resolve } from 'node:path';
 
@@ -63,6 +63,20 @@ export function startScratchService(scratch: string, db: { env: Record<string, s
     { SYNTHORG_WORKSPACE_DIR: join(scratch, 'workspace') },
     { outputFile: join(scratch, 'service.out') },
   );
+}
+
+/**
+ * The end of a bench part, whatever happened in it: its service stopped, its database dropped and
+ * its scratch directory removed. Never throws, so a failed clean-up cannot hide the part's result.
+ */
+export async function releaseScratch(part: {
+  server: RunningServer | null;
+  db: { drop(): Promise<void> } | null;
+  scratch: string;
+}): Promise<void> {
+  await part.server?.stop().catch(() => undefined);
+  await part.db?.drop().catch(() => undefined);
+  rmSync(part.scratch, { recursive: true, force: true });
 }
 
 /**

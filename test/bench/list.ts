@@ -8,7 +8,7 @@
 // Requests for one page that arrive while it is being read share that read (CountCache.share), so a
 // second load, without a goal, asks every request for a different page (offsets cycling through the
 // table): what the list costs when no two requests are alike.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,7 +19,15 @@ import { createDataSource, TaskEntity } from '@app/persistence';
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
 // eslint-disable-next-line no-restricted-imports
 import { taskRow } from '../../libs/testing/src/task-rows';
-import { load, median, medianCpuUs, type RunningServer, type Sample, startScratchService } from './harness';
+import {
+  load,
+  median,
+  medianCpuUs,
+  releaseScratch,
+  type RunningServer,
+  type Sample,
+  startScratchService,
+} from './harness';
 import { firstRunToken, insertRows } from './seeding';
 
 type Backend = 'sqlite' | 'postgres';
@@ -143,9 +151,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
-    await server?.stop().catch(() => undefined);
-    await db?.drop().catch(() => undefined);
-    rmSync(scratch, { recursive: true, force: true });
+    await releaseScratch({ server, db, scratch });
   }
   return result;
 }

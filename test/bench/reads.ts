@@ -4,7 +4,7 @@
 // per-agent history table), restarts the service and times them again. No goals: a read whose time
 // grows with the history scans it instead of finding its rows by index, or computes over a window
 // that holds it. Env: BENCH_READS_HISTORY (100000), BENCH_READS_REPEAT (20 timed requests per read).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 // The database helper alone: the @app/testing index also loads the Jest helpers.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase, type TestDatabase } from '../../libs/testing/src/databases';
-import { median, type RunningServer, startScratchService } from './harness';
+import { median, releaseScratch, type RunningServer, startScratchService } from './harness';
 import { seedHistory } from './history';
 import { setUpCompany } from './seeding';
 
@@ -107,9 +107,7 @@ async function benchBackend(backend: Backend, log: (line: string) => void): Prom
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
-    await server?.stop().catch(() => undefined);
-    await db?.drop().catch(() => undefined);
-    rmSync(scratch, { recursive: true, force: true });
+    await releaseScratch({ server, db, scratch });
   }
   return result;
 }
