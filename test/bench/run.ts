@@ -10,8 +10,9 @@
 // the coordination overhead per subtask (coordination.ts), the transfer of a 50 MB artifact
 // (artifacts.ts), approval decisions with the audit trail's write cost (approvals.ts), and backup and
 // restore of 1,000,000 cost records (backup.ts), and the dashboard's reads over a company with history
-// (reads.ts). BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts,
-// approvals, backup or reads runs one of them (a comma list: several).
+// (reads.ts), and the engine's single-row statements through TypeORM and EntityStatements (statements.ts).
+// BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts, approvals,
+// backup, reads or statements runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,6 +45,7 @@ import { runReadsBench } from './reads';
 import { runSettingsBench } from './settings';
 import { runSecurityBench } from './security';
 import { runStartBench } from './start';
+import { runStatementsBench } from './statements';
 
 // Many short interleaved rounds: on a small shared machine a round's throughput can swing by a
 // third, and the median of nine is steadier than that of five longer ones.
@@ -65,6 +67,7 @@ const PARTS = {
   approvals: runApprovalsBench,
   backup: runBackupBench,
   reads: runReadsBench,
+  statements: runStatementsBench,
 } as const;
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 export * from './count-cache';
 export * from './data-source.factory';
 export * from './entities';
+export * from './entity-statements';
 export * from './migrate';
 export * from './naming-strategy';
 export * from './paged-query';

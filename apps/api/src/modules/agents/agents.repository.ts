@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In, MoreThanOrEqual, type Repository } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP, type PageRequest } from '@app/domain';
-import { AgentEntity, AgentLifecycleEventEntity, pagedQuery } from '@app/persistence';
+import { AgentEntity, AgentLifecycleEventEntity, EntityStatements, pagedQuery } from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
 
 import { AGENT_ROW_COLUMNS, type AgentRow } from './agents.mapper';
@@ -52,7 +52,10 @@ export class AgentsRepository {
    */
   async findByRef(ref: string): Promise<AgentEntity | null> {
     const nameKey = ref.trim().toLowerCase();
-    const rows = await this.agents().find({ where: [{ id: ref }, { nameKey }], take: 2 });
+    // Read on every run and every assignment: without the query builder (see EntityStatements).
+    const rows = await EntityStatements.for(this.database.dataSource, AgentEntity).find([{ id: ref }, { nameKey }], {
+      limit: 2,
+    });
     return rows.find((row) => row.id === ref) ?? rows.find((row) => row.nameKey === nameKey) ?? null;
   }
 

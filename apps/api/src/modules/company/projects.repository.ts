@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 
 import type { PageRequest } from '@app/domain';
-import { pagedQuery, ProjectEntity } from '@app/persistence';
+import { EntityStatements, pagedQuery, ProjectEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 /** The columns of `projects` a list page reads: what the response shows. */
@@ -56,8 +56,9 @@ export class ProjectsRepository {
     return { items: rows, total };
   }
 
+  /** Read on every task create: without the query builder (see EntityStatements). */
   findById(id: string): Promise<ProjectEntity | null> {
-    return this.repo.findOneBy({ id });
+    return EntityStatements.for(this.database.dataSource, ProjectEntity).findOne({ id });
   }
 
   findByName(key: string): Promise<ProjectEntity | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
+import { CostRecordEntity, EntityStatements, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 /**
@@ -11,12 +11,13 @@ import { DatabaseService } from '@app/platform';
 export class RunRecordsRepository {
   constructor(private readonly database: DatabaseService) {}
 
+  // One of each per run or tool call: written without the query builder (see EntityStatements).
   async insertToolInvocation(row: ToolInvocationEntity): Promise<void> {
-    await this.database.dataSource.getRepository(ToolInvocationEntity).insert(row);
+    await EntityStatements.for(this.database.dataSource, ToolInvocationEntity).insert(row);
   }
 
   async insertMetric(row: TaskMetricEntity): Promise<void> {
-    await this.database.dataSource.getRepository(TaskMetricEntity).insert(row);
+    await EntityStatements.for(this.database.dataSource, TaskMetricEntity).insert(row);
   }
 
   /** Removes a metric row written for an outcome that did not stand (null: nothing was written). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull, MoreThanOrEqual, type Repository } from 'typeorm';
 
-import { AgentTrustEntity, AutonomyDowngradeEntity, SecurityRecordEntity } from '@app/persistence';
+import { AgentTrustEntity, AutonomyDowngradeEntity, EntityStatements, SecurityRecordEntity } from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
 
 /** The only TypeORM user of the security tables; a `tx` joins the caller's unit of work. */
@@ -54,11 +54,18 @@ export class SecurityRepository {
 
   /** When the agent's newest record of the kind was written, or null: one entry of the (agent, kind) index. */
   async lastRecordAt(agentId: string, kind: string, tx?: Transaction): Promise<Date | null> {
-    const row = await this.records(tx).findOne({
-      select: { id: true, createdAt: true },
-      where: { agentId, kind },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
+    // Read after every run (the error-rate rule): without the query builder (see EntityStatements).
+    const row = await EntityStatements.for(this.database.dataSource, SecurityRecordEntity).findOne(
+      { agentId, kind },
+      {
+        select: ['createdAt'],
+        orderBy: [
+          ['createdAt', 'DESC'],
+          ['id', 'DESC'],
+        ],
+      },
+      this.database.manager(tx),
+    );
     return row?.createdAt ?? null;
   }
 

@@ -2,7 +2,7 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@
 import { Brackets, type EntityManager, In, type Repository } from 'typeorm';
 
 import { Channel, type PageRequest, type TaskStatus } from '@app/domain';
-import { CountCache, POLLED_PAGE_RETAIN_MS, pagedQuery, TaskEntity } from '@app/persistence';
+import { CountCache, EntityStatements, POLLED_PAGE_RETAIN_MS, pagedQuery, TaskEntity } from '@app/persistence';
 import { DatabaseService, EventBus, subscribeTo } from '@app/platform';
 
 import { TASK_ROW_COLUMNS, type TaskRow } from './tasks.mapper';
@@ -54,6 +54,11 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
     return (manager ?? this.database.dataSource.manager).getRepository(TaskEntity);
   }
 
+  /** The engine's per-run reads and writes, without the query builder (see EntityStatements). */
+  private get statements(): EntityStatements<TaskEntity> {
+    return EntityStatements.for(this.database.dataSource, TaskEntity);
+  }
+
   /** One page of the list as raw rows of the response's columns, oldest first, with the filter's total. */
   async page(filter: TaskFilter, page: PageRequest): Promise<{ items: TaskRow[]; total: number }> {
     const where: string[] = [];
@@ -88,11 +93,11 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   findById(id: string): Promise<TaskEntity | null> {
-    return this.repo().findOneBy({ id });
+    return this.statements.findOne({ id });
   }
 
   async insert(row: TaskEntity): Promise<void> {
-    await this.repo().insert(row);
+    await this.statements.insert(row);
     this.counts.invalidate();
   }
 
@@ -111,13 +116,12 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
   async compareAndSet(base: TaskEntity, changes: TaskChanges, steps = 1): Promise<TaskEntity | null> {
     const updatedAt = new Date();
     const bump = Math.max(1, Math.trunc(steps));
-    const result = await this.repo()
-      .createQueryBuilder()
-      .update(TaskEntity)
-      .set({ ...changes, version: () => `version + ${bump}`, updatedAt })
-      .where('id = :id AND version = :version', { id: base.id, version: base.version })
-      .execute();
-    if (!result.affected) {
+    const changed = await this.statements.update(
+      { id: base.id, version: base.version },
+      { ...changes, updatedAt },
+      { increment: { version: bump } },
+    );
+    if (changed === 0) {
       return null;
     }
     this.counts.invalidate();
