@@ -6,10 +6,12 @@
 import { randomUUID } from 'node:crypto';
 
 import { createDataSource, EntityStatements, runMigrations, TaskEntity } from '../../libs/persistence/src';
-// The database helper alone: the @app/testing index also loads the Jest helpers, which the bench
-// build does not compile.
+// The database helper and the task row alone: the @app/testing index also loads the Jest helpers,
+// which the bench build does not compile.
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase } from '../../libs/testing/src/databases';
+// eslint-disable-next-line no-restricted-imports
+import { taskRow } from '../../libs/testing/src/task-rows';
 import { median } from './harness';
 
 const ROWS = 1000;
@@ -17,42 +19,7 @@ const CALLS = Number(process.env.BENCH_STATEMENTS_CALLS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 function task(id: string): TaskEntity {
-  const at = new Date();
-  return Object.assign(new TaskEntity(), {
-    id,
-    title: 'Bench task',
-    description: 'A task row of the usual size.',
-    type: 'development',
-    priority: 'medium',
-    project: 'bench',
-    createdBy: 'bench',
-    assignedTo: null,
-    assigneeId: null,
-    reviewers: ['reviewer'],
-    dependencies: [],
-    artifactsExpected: [],
-    acceptanceCriteria: [{ description: 'done', met: false }],
-    estimatedComplexity: 'medium',
-    budgetLimit: 1,
-    deadline: null,
-    maxRetries: 1,
-    retryCount: 0,
-    status: 'created',
-    statusReason: null,
-    result: null,
-    outputWithheld: false,
-    parentTaskId: null,
-    delegationChain: [],
-    taskStructure: null,
-    coordinationTopology: 'auto',
-    version: 1,
-    runOwner: null,
-    runHeartbeatAt: null,
-    startedAt: null,
-    completedAt: null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  return taskRow({ id, reviewers: ['reviewer'], acceptanceCriteria: [{ description: 'done', met: false }] });
 }
 
 interface Figure {

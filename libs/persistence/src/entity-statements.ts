@@ -1,6 +1,9 @@
 import type { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
+/** Statement texts kept per entity. */
+const MAX_SHAPES = 256;
+
 /** Where a statement runs: the data source, or the manager of a unit of work (its connection). */
 export type StatementSource = DataSource | EntityManager;
 
@@ -35,6 +38,7 @@ export interface UpdateOptions<E> {
  */
 export class EntityStatements<E extends ObjectLiteral> {
   private static readonly cache = new WeakMap<DataSource, Map<EntityTarget<ObjectLiteral>, unknown>>();
+  /** Statement texts by shape; shapes come from the callers' code, and past the bound texts are not kept. */
   private readonly texts = new Map<string, string>();
   private readonly columns: readonly ColumnMetadata[];
   private readonly byProperty: ReadonlyMap<string, ColumnMetadata>;
@@ -131,7 +135,7 @@ export class EntityStatements<E extends ObjectLiteral> {
    */
   async update(
     where: Match<E>,
-    changes: Match<E>,
+    changes: Partial<E>,
     options: UpdateOptions<E> = {},
     source?: StatementSource,
   ): Promise<number> {
@@ -202,7 +206,9 @@ export class EntityStatements<E extends ObjectLiteral> {
     let text = this.texts.get(shape);
     if (text === undefined) {
       text = build();
-      this.texts.set(shape, text);
+      if (this.texts.size < MAX_SHAPES) {
+        this.texts.set(shape, text);
+      }
     }
     return text;
   }

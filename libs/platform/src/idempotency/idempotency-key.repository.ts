@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Brackets, IsNull, type Repository } from 'typeorm';
 
-import { IdempotencyKeyEntity } from '@app/persistence';
+import { EntityStatements, IdempotencyKeyEntity } from '@app/persistence';
 
 import { DatabaseService } from '../persistence/database.service';
 
@@ -32,6 +32,11 @@ export class IdempotencyKeyRepository {
     return this.database.dataSource.getRepository(IdempotencyKeyEntity);
   }
 
+  /** The row of a key, read on every keyed write request (twice on a takeover): without the query builder. */
+  private find(id: string): Promise<IdempotencyKeyEntity | null> {
+    return EntityStatements.for(this.database.dataSource, IdempotencyKeyEntity).findOne({ id });
+  }
+
   /**
    * Claims the key for this request, or reports who holds it. An expired row, or an in-flight row
    * whose lease ran out, is taken over. The winner is whoever's claim token the row carries.
@@ -50,10 +55,10 @@ export class IdempotencyKeyRepository {
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
     };
     await this.repo.createQueryBuilder().insert().into(IdempotencyKeyEntity).values(fresh).orIgnore().execute();
-    let row = await this.repo.findOneBy({ id });
+    let row = await this.find(id);
     if (row && row.claimToken !== claimToken && isStale(row, now)) {
       await this.takeOver(fresh, now);
-      row = await this.repo.findOneBy({ id });
+      row = await this.find(id);
     }
     if (!row && attempt < 2) {
       // Released or purged between the two statements: nobody holds the key now, so try again.
