@@ -82,12 +82,23 @@ export class AgentRunner {
     this.log = logging.forName('engine.runner');
   }
 
-  /** Runs the task if it is still waiting; null when this call did not run it. */
-  run(taskId: string, owner: string, control: RunControl): Promise<RunEnd | null> {
-    return Correlation.run({ task_id: taskId }, () => this.runInContext(taskId, owner, control));
+  /**
+   * Runs the task if it is still waiting; null when this call did not run it. `assignee`, the agent
+   * the task's job was queued for, is read beside the task; the run uses that read only if the task
+   * still names that agent.
+   */
+  run(taskId: string, owner: string, control: RunControl, assignee?: string): Promise<RunEnd | null> {
+    return Correlation.run({ task_id: taskId }, () => this.runInContext(taskId, owner, control, assignee));
   }
 
-  private async runInContext(taskId: string, owner: string, control: RunControl): Promise<RunEnd | null> {
+  private async runInContext(
+    taskId: string,
+    owner: string,
+    control: RunControl,
+    assignee?: string,
+  ): Promise<RunEnd | null> {
+    // A failed read here is not the run's: the run reads the agent again.
+    const early = assignee ? this.agents.findByRef(assignee).catch(() => null) : Promise.resolve(null);
     // A deleted task has nothing to run; any other read failure is the run's failure, not silence.
     const task = await this.lifecycle.getOrThrow(taskId).catch((error: unknown) => {
       if (error instanceof NotFoundError) {
@@ -98,7 +109,7 @@ export class AgentRunner {
     if (task?.status === 'in_progress' && task.runOwner === null) {
       return this.resume(task, owner, control);
     }
-    const prepared = task ? await this.prepare(task) : null;
+    const prepared = task ? await this.prepare(task, early) : null;
     if (!prepared) {
       return null;
     }
@@ -175,12 +186,16 @@ export class AgentRunner {
     }
   }
 
-  /** Routes and pre-flights an assigned task; a refusal blocks the task with its reason. */
-  private async prepare(task: TaskEntity): Promise<Prepared | null> {
+  /**
+   * Routes and pre-flights an assigned task; a refusal blocks the task with its reason. `early` is the
+   * agent read beside the task: used when it is the task's assignee, read again otherwise.
+   */
+  private async prepare(task: TaskEntity, early: Promise<AgentEntity | null>): Promise<Prepared | null> {
     if (task.status !== 'assigned' || !task.assigneeId) {
       return null;
     }
-    const agent = await this.agents.findByRef(task.assigneeId);
+    const read = await early;
+    const agent = read?.id === task.assigneeId ? read : await this.agents.findByRef(task.assigneeId);
     if (!agent || agent.status !== 'active') {
       await this.block(task, `assignee ${task.assignedTo ?? '?'} is not an active agent`);
       return null;

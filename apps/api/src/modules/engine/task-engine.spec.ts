@@ -107,3 +107,13 @@ describe(TaskEngine.name, () => {
     expect(parking.decidedFor).not.toHaveBeenCalled();
   });
 });
+
+describe('TaskEngine and its runs', () => {
+  it('should hand the run the agent its job was queued for, to read beside the task', async () => {
+    const { runWaiting, runner } = setup([{ stored: 'completed' }]);
+
+    await runWaiting();
+
+    expect(runner.run).toHaveBeenCalledWith('task-1', expect.any(String), expect.anything(), 'agent-1');
+  });
+});

@@ -303,7 +303,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.stopping || this.running.has(job.taskId)) {
       return;
     }
-    const run = this.runUntilSettled(job.taskId).catch((error: unknown) => {
+    const run = this.runUntilSettled(job.taskId, job.agentId).catch((error: unknown) => {
       this.log.error({ err: error, task_id: job.taskId }, 'engine.run.crashed');
       return null;
     });
@@ -354,7 +354,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
    * queue would drop that retry's job as a duplicate of the one still running here. Answers the
    * status the last run left the task in, when known.
    */
-  private async runUntilSettled(taskId: string): Promise<TaskStatus | null> {
+  private async runUntilSettled(taskId: string, assignee: string): Promise<TaskStatus | null> {
     // One stop switch per task: the engine's shutdown, or a human moving the task away mid-run.
     const own = new AbortController();
     this.stops.set(taskId, own);
@@ -362,17 +362,17 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     this.abort.signal.addEventListener('abort', onShutdown);
     const control = { shouldStop: () => this.stopping || own.signal.aborted, signal: own.signal };
     try {
-      return await this.runWhileAssigned(taskId, control);
+      return await this.runWhileAssigned(taskId, assignee, control);
     } finally {
       this.abort.signal.removeEventListener('abort', onShutdown);
       this.stops.delete(taskId);
     }
   }
 
-  private async runWhileAssigned(taskId: string, control: RunControl): Promise<TaskStatus | null> {
+  private async runWhileAssigned(taskId: string, assignee: string, control: RunControl): Promise<TaskStatus | null> {
     let stored: TaskStatus | null = null;
     while (!control.shouldStop()) {
-      const end = await this.runner.run(taskId, this.owner, control);
+      const end = await this.runner.run(taskId, this.owner, control, assignee);
       if (!end) {
         break;
       }
