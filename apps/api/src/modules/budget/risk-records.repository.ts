@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import type { RiskTaken } from '@app/domain';
-import { RiskRecordEntity, rawNumber, timeParam } from '@app/persistence';
+import { EntityStatements, rawNumber, RiskRecordEntity, timeParam } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 /** Risk taken by an agent, a task and everyone today (UTC), from `today` on. */
@@ -29,8 +29,9 @@ export class RiskRecordsRepository {
     return this.database.dataSource.options.type === 'postgres';
   }
 
+  /** One per tool call: written without the query builder (see EntityStatements). */
   async insert(row: RiskRecordEntity): Promise<void> {
-    await this.database.dataSource.getRepository(RiskRecordEntity).insert(row);
+    await EntityStatements.for(this.database.dataSource, RiskRecordEntity).insert(row);
   }
 
   /** Risk taken on a task (all retained records), by an agent today and by everyone today. */

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 
 import { type PageRequest } from '@app/domain';
-import { COMPANY_SINGLETON_ID, CompanyEntity, DepartmentEntity, type JsonObject, pagedQuery } from '@app/persistence';
+import {
+  COMPANY_SINGLETON_ID,
+  CompanyEntity,
+  DepartmentEntity,
+  EntityStatements,
+  type JsonObject,
+  pagedQuery,
+} from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
 
 import { DEPARTMENT_ROW_COLUMNS, type DepartmentRow } from './company.mapper';
@@ -54,8 +61,13 @@ export class CompanyRepository {
     return { items: rows, total };
   }
 
+  /** Read on every tool call (autonomy inherited from the department): without the query builder. */
   findDepartment(key: string, tx?: Transaction): Promise<DepartmentEntity | null> {
-    return this.departments(tx).findOneBy({ nameKey: key });
+    return EntityStatements.for(this.database.dataSource, DepartmentEntity).findOne(
+      { nameKey: key },
+      {},
+      this.database.manager(tx),
+    );
   }
 
   async insertDepartments(rows: DepartmentEntity[], tx?: Transaction): Promise<void> {

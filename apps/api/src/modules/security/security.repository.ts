@@ -21,8 +21,9 @@ export class SecurityRepository {
     return this.database.manager(tx).getRepository(AgentTrustEntity);
   }
 
+  /** One per tool call: written without the query builder (see EntityStatements). */
   async insertRecord(row: SecurityRecordEntity, tx?: Transaction): Promise<void> {
-    await this.records(tx).insert(row);
+    await EntityStatements.for(this.database.dataSource, SecurityRecordEntity).insert(row, this.database.manager(tx));
   }
 
   /** An agent's records, newest first (bounded). */
@@ -40,8 +41,13 @@ export class SecurityRepository {
     });
   }
 
+  /** Read on every tool call (the autonomy level): without the query builder (see EntityStatements). */
   findDowngrade(agentId: string, tx?: Transaction): Promise<AutonomyDowngradeEntity | null> {
-    return this.downgrades(tx).findOneBy({ agentId });
+    return EntityStatements.for(this.database.dataSource, AutonomyDowngradeEntity).findOne(
+      { agentId },
+      {},
+      this.database.manager(tx),
+    );
   }
 
   async saveDowngrade(row: AutonomyDowngradeEntity, tx?: Transaction): Promise<void> {
