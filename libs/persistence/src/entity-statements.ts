@@ -92,7 +92,7 @@ export class EntityStatements<E extends ObjectLiteral> {
     const matched = alternatives.map((match) => this.matchValues(match, params));
     const shape = [
       'select',
-      selected.map((c) => c.propertyName).join(),
+      options.select ? options.select.join() : '*',
       matched.map((keys) => keys.join()).join('|'),
       (options.orderBy ?? []).join(),
       options.limit ?? '',

@@ -107,7 +107,7 @@ export class AgentRunner {
       throw error;
     });
     if (task?.status === 'in_progress' && task.runOwner === null) {
-      return this.resume(task, owner, control);
+      return this.resume(task, owner, control, early);
     }
     const prepared = task ? await this.prepare(task, early) : null;
     if (!prepared) {
@@ -142,9 +142,14 @@ export class AgentRunner {
    * parked run left without an owner), then the saved run (decided → resumed), and continue it with
    * the model it had. Whoever loses either step leaves the run to the winner.
    */
-  private async resume(task: TaskEntity, owner: string, control: RunControl): Promise<RunEnd | null> {
+  private async resume(
+    task: TaskEntity,
+    owner: string,
+    control: RunControl,
+    early: Promise<AgentEntity | null>,
+  ): Promise<RunEnd | null> {
     const waiting = await this.parking.decidedFor(task.id);
-    const agent = waiting && task.assigneeId ? await this.agents.findByRef(task.assigneeId) : null;
+    const agent = waiting && task.assigneeId ? await this.assigneeOf(task.assigneeId, early) : null;
     if (!waiting || !agent) {
       return null;
     }
@@ -171,6 +176,12 @@ export class AgentRunner {
     return { stored: await Correlation.run({ agent_id: agent.id }, () => this.execute(prepared, control, saved)) };
   }
 
+  /** The task's assignee: the agent read beside the task when it is that one, else read now. */
+  private async assigneeOf(assigneeId: string, early: Promise<AgentEntity | null>): Promise<AgentEntity | null> {
+    const read = await early;
+    return read?.id === assigneeId ? read : this.agents.findByRef(assigneeId);
+  }
+
   private async takeOver(task: TaskEntity, owner: string): Promise<TaskEntity | null> {
     try {
       return await this.lifecycle.update(
@@ -194,8 +205,7 @@ export class AgentRunner {
     if (task.status !== 'assigned' || !task.assigneeId) {
       return null;
     }
-    const read = await early;
-    const agent = read?.id === task.assigneeId ? read : await this.agents.findByRef(task.assigneeId);
+    const agent = await this.assigneeOf(task.assigneeId, early);
     if (!agent || agent.status !== 'active') {
       await this.block(task, `assignee ${task.assignedTo ?? '?'} is not an active agent`);
       return null;
