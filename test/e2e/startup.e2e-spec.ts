@@ -49,6 +49,8 @@ describe('startup rules', () => {
     ['SYNTHORG_DATABASE_URL', 'mysql://x@y/z'],
     ['SYNTHORG_DEV_AUTH_BYPASS', 'maybe'],
     ['SYNTHORG_LOG_LEVEL', 'verbose'],
+    ['SYNTHORG_DB_POOL_SIZE', '0'],
+    ['SYNTHORG_DB_POOL_MIN_IDLE', '11'],
   ])('should stop startup naming %s when it is malformed (%s)', async (name, value) => {
     const { env, dir } = scratchEnv({ SYNTHORG_JWT_SECRET: TEST_JWT_SECRET, [name]: value });
     try {

@@ -10,12 +10,51 @@ import { preparingClient, StatementNames } from './prepared-statements';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
 
+/** A Postgres connection pool of one replica (the service's own, or the job queue's). */
+export interface PoolSettings {
+  /** Most connections open at once. */
+  size: number;
+  /**
+   * Connections kept open while idle, with the statements prepared on them: the first statements
+   * after a quiet spell do not wait for a new connection (and prepare again). At most `size`.
+   */
+  minIdle: number;
+  /** How long a connection beyond `minIdle` stays open unused before it is closed. */
+  idleSeconds: number;
+}
+
+export const DEFAULT_POOL: PoolSettings = { size: 10, minIdle: 2, idleSeconds: 10 };
+
+/**
+ * TCP keepalive on every connection after this long without traffic: a connection kept open while
+ * idle is then noticed and replaced when something between the replica and the server (a NAT, a
+ * firewall's connection tracking) dropped it, instead of hanging the next statement sent on it.
+ */
+const KEEPALIVE_AFTER_MS = 30_000;
+
+/** The options of a pg.Pool that `pool` describes. */
+export function pgPoolOptions(pool: PoolSettings): {
+  max: number;
+  min: number;
+  idleTimeoutMillis: number;
+  keepAlive: boolean;
+  keepAliveInitialDelayMillis: number;
+} {
+  return {
+    max: pool.size,
+    min: Math.min(pool.minIdle, pool.size),
+    idleTimeoutMillis: pool.idleSeconds * 1000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS,
+  };
+}
+
 export interface PersistenceSettings {
   backend: PersistenceBackend;
   sqlitePath: string;
   databaseUrl: string | null;
-  /** Postgres pool size per replica. */
-  poolSize?: number;
+  /** Postgres: the pool of each replica; what is left out takes {@link DEFAULT_POOL}'s value. */
+  pool?: Partial<PoolSettings>;
   /** Application name shown in pg_stat_activity. */
   applicationName?: string;
   /**
@@ -43,16 +82,21 @@ export function createDataSourceOptions(settings: PersistenceSettings): DataSour
     if (!settings.databaseUrl) {
       throw new Error('the postgres backend needs a database URL');
     }
+    const pool = pgPoolOptions({ ...DEFAULT_POOL, ...settings.pool });
     return {
       ...common,
       type: 'postgres',
       url: settings.databaseUrl,
       migrations: POSTGRES_MIGRATIONS,
       migrationsTransactionMode: 'each',
-      poolSize: settings.poolSize ?? 10,
+      poolSize: pool.max,
       applicationName: settings.applicationName ?? 'synthorg',
       connectTimeoutMS: 5000,
-      ...(settings.preparedStatements === false ? {} : { extra: { Client: preparingClient(new StatementNames()) } }),
+      // Handed to the pg pool as they are (TypeORM adds them to its own options).
+      extra: {
+        ...pool,
+        ...(settings.preparedStatements === false ? {} : { Client: preparingClient(new StatementNames()) }),
+      },
     };
   }
   return {

@@ -56,7 +56,7 @@ export async function createTestDatabase(backend: PersistenceBackend): Promise<T
   }
   const databaseUrl = databaseUrlFor(name);
   return {
-    settings: { backend, sqlitePath: '', databaseUrl, poolSize: 4 },
+    settings: { backend, sqlitePath: '', databaseUrl, pool: { size: 4 } },
     env: { SYNTHORG_DATABASE_URL: databaseUrl },
     drop: async () => {
       const client = new Client({ connectionString: TEST_PG_ADMIN_URL });

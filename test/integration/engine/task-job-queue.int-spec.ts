@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { PgBoss } from 'pg-boss';
 
 import type { TaskJob } from '@app/domain';
@@ -104,6 +105,45 @@ describePostgres('PgBossTaskJobQueue on postgres', () => {
     await sleep(1200);
     expect(seen.runs.map((r) => r.taskId).sort()).toEqual(['task-1', 'task-2', 'task-3', 'task-4', 'task-5']);
   }, 15_000);
+
+  it('should hold at most its pool size of connections however many slots run', async () => {
+    const seen = new Deliveries();
+    const queue = makeQueue({
+      concurrency: 4,
+      useListenNotify: false, // no LISTEN connection beside the pool: the count is the pool's alone
+      pool: { size: 2, minIdle: 0, idleSeconds: 60 },
+    });
+    const observer = new Client({ connectionString: db.settings.databaseUrl ?? '' });
+    await observer.connect();
+    let most = 0;
+    let sampling = true;
+    const sample = (async () => {
+      while (sampling) {
+        const { rows } = await observer.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'synthorg-task-queue'",
+        );
+        most = Math.max(most, rows[0]?.n ?? 0);
+        await sleep(20);
+      }
+    })();
+    try {
+      await queue.start(async (job) => {
+        await sleep(50);
+        seen.runs.push({ ...job, replica: 'a', at: Date.now() });
+      });
+      for (let i = 1; i <= 12; i++) {
+        await queue.enqueue({ taskId: `task-${i}`, agentId: `agent-${i}` });
+      }
+
+      await waitFor(() => seen.runs.length === 12, 'the runs');
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(2);
+    } finally {
+      sampling = false;
+      await sample;
+      await observer.end();
+    }
+  }, 20_000);
 
   it('should wake an idle slot through LISTEN/NOTIFY instead of waiting out the poll', async () => {
     const seen = new Deliveries();

@@ -5,6 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 import type { SettingBootSources } from '@app/domain';
+import { DEFAULT_POOL, type PoolSettings } from '@app/persistence';
 
 import { autoOrBool, bool, type Field, jsonSetting, nonEmpty, pick, port, readYaml } from './config-fields';
 import { type ArtifactsConfig, artifactsConfig } from './artifacts.config';
@@ -34,6 +35,10 @@ export interface AppConfig {
     readonly databaseUrl: string | null;
     /** Postgres: repeated statements run as named prepared statements (off behind a transaction-mode pooler). */
     readonly preparedStatements: boolean;
+    /** Postgres: the service's connection pool of each replica. */
+    readonly pool: PoolSettings;
+    /** Postgres: the task job queue's pool (its own size; the same minimum, capped at it, and idle time). */
+    readonly queuePool: PoolSettings;
   };
   readonly auth: {
     readonly jwtSecret: string;
@@ -256,6 +261,25 @@ function engineConfig(f: FieldReader, cwd: string): EngineConfig {
   };
 }
 
+/** The Postgres pools; a minimum above the service pool's size is a problem of the configuration. */
+function poolConfig(f: FieldReader, problems: string[]): Pick<AppConfig['persistence'], 'pool' | 'queuePool'> {
+  const int = (min: number, max: number) => z.coerce.number().int('expected an integer').min(min).max(max);
+  const n = (env: string, key: string, min: number, max: number, fallback: number): number =>
+    f({ env, yaml: ['persistence', key], schema: int(min, max), fallback });
+  const size = n('SYNTHORG_DB_POOL_SIZE', 'pool_size', 1, 1000, DEFAULT_POOL.size);
+  const minIdle = n('SYNTHORG_DB_POOL_MIN_IDLE', 'pool_min_idle', 0, 1000, DEFAULT_POOL.minIdle);
+  const idleSeconds = n('SYNTHORG_DB_POOL_IDLE_SECONDS', 'pool_idle_seconds', 1, 86_400, DEFAULT_POOL.idleSeconds);
+  const queueSize = n('SYNTHORG_DB_QUEUE_POOL_SIZE', 'queue_pool_size', 1, 1000, DEFAULT_POOL.size);
+  if (minIdle > size) {
+    problems.push(
+      `SYNTHORG_DB_POOL_MIN_IDLE (persistence.pool_min_idle): ${minIdle} connections kept open while idle ` +
+        `do not fit in a pool of SYNTHORG_DB_POOL_SIZE (persistence.pool_size) = ${size}`,
+    );
+  }
+  // The queue keeps as many idle as fit in it (pgPoolOptions caps the minimum at the size).
+  return { pool: { size, minIdle, idleSeconds }, queuePool: { size: queueSize, minIdle, idleSeconds } };
+}
+
 export function buildAppConfig(sources: ConfigSources): AppConfig {
   const problems: string[] = [];
   if (sources.yamlError) {
@@ -332,6 +356,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         schema: bool,
         fallback: true,
       }),
+      ...poolConfig(f, problems),
     },
     auth: {
       jwtSecret: resolveJwtSecret(sources, problems),

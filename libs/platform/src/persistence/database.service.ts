@@ -155,9 +155,9 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async connect(): Promise<void> {
-    const { backend, sqlitePath, databaseUrl, preparedStatements } = this.config.persistence;
+    const { backend, sqlitePath, databaseUrl, preparedStatements, pool } = this.config.persistence;
     const started = Date.now();
-    const source = createDataSource({ backend, sqlitePath, databaseUrl, preparedStatements });
+    const source = createDataSource({ backend, sqlitePath, databaseUrl, preparedStatements, pool });
     try {
       if (backend === 'sqlite') {
         await ensureParentDir(sqlitePath);

@@ -176,6 +176,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
         perAgentConcurrency: engine.perAgentConcurrency,
         heartbeatSeconds: Math.max(10, engine.heartbeatSeconds * 2),
         preparedStatements: persistence.preparedStatements,
+        pool: persistence.queuePool,
         onError,
         log: (msg, fields) => this.log.info(fields ?? {}, msg),
       });

@@ -1,7 +1,7 @@
 import { type Job, type JobResult, PgBoss } from 'pg-boss';
 
 import { type TaskJob, type TaskJobHandler, TaskJobQueue, type TaskJobQueueStats } from '@app/domain';
-import { preparingClient, StatementNames } from '@app/persistence';
+import { DEFAULT_POOL, pgPoolOptions, type PoolSettings, preparingClient, StatementNames } from '@app/persistence';
 
 export interface PgBossTaskJobQueueOptions {
   connectionString: string;
@@ -42,6 +42,8 @@ export interface PgBossTaskJobQueueOptions {
    * its pool's connections, as the service's own do (`SYNTHORG_DB_PREPARED_STATEMENTS`); default on.
    */
   preparedStatements?: boolean;
+  /** Its own pg pool (`SYNTHORG_DB_QUEUE_POOL_SIZE`); default pg-boss's ten connections, two kept while idle. */
+  pool?: PoolSettings;
   onError?: (error: unknown, job: TaskJob) => void;
   log?: (msg: string, fields?: object) => void;
 }
@@ -94,6 +96,7 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 15,
       maxRedeliveries: options.maxRedeliveries ?? 3,
       preparedStatements: options.preparedStatements ?? true,
+      pool: options.pool ?? DEFAULT_POOL,
     };
   }
 
@@ -188,6 +191,8 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       // pg-boss's cached queue settings (its notify flag among them) are refreshed this often (default 60 s).
       queueCacheIntervalSeconds: s.superviseIntervalSeconds,
       useListenNotify: s.useListenNotify,
+      // pg-boss hands its options to its pg pool: size, idle minimum, idle timeout and keepalive.
+      ...pgPoolOptions(s.pool),
       // pg-boss hands its options to its pg pool, whose documented `Client` option picks the client class.
       ...(s.preparedStatements ? { Client: preparingClient(new StatementNames()) } : {}),
     });
