@@ -4,6 +4,7 @@ import {
   createCompany,
   otherCase,
   seedCostRecord,
+  seedCostRecords,
   seedProvider,
   seedTaskMetric,
   seedTaskMetrics,
@@ -390,6 +391,80 @@ describe.each(testBackends())('agents and activities on %s', (backend) => {
       const week = await t.http.get('/api/v1/activities?last_n_hours=168').set(bearer(ceo)).expect(200);
       expect(week.body.data.filter((e: ActivityEvent) => e.event_type === 'task_completed')).toHaveLength(8);
     });
+  });
+
+  it("should page a long timeline from each source's newest rows: every page a slice of the whole, ties kept together", async () => {
+    const agent = roster[3];
+    // Eight days back and older: outside every window the organisation feed tests above look at.
+    const base = Date.now() - 8 * DAY_MS;
+    const minute = 60_000;
+    await seedTaskMetrics(t, agent.id, 30, (i) => {
+      // Runs 10 and 11 complete at the same moment; each started 90 s before it completed.
+      const completedAt = new Date(base - (i === 11 ? 10 : i) * minute);
+      return { taskId: `timeline-${i}`, completedAt, startedAt: new Date(completedAt.getTime() - 90_000) };
+    });
+    await seedCostRecords(t, agent.id, 25, (i) => ({
+      // Records 0 to 4 share the newest moment of the timeline (a page cut falls inside that group),
+      // as do records 7 and 8.
+      timestamp: new Date(i < 5 ? base + minute : base - 30_000 - (i === 8 ? 7 : i) * 45_000),
+      costUsd: 0.01 * (100 - i), // ties sort by description: the later records of a group come first
+    }));
+    const read = async (query: string) =>
+      (
+        await t.http
+          .get(`/api/v1/agents/${path(agent.name)}/activity?${query}`)
+          .set(bearer(ceo))
+          .expect(200)
+      ).body as { data: ActivityEvent[]; pagination: { total: number } };
+
+    const whole = await read('limit=200');
+    // hired + onboarded, 30 runs (started + completed each), 25 cost records.
+    expect(whole.pagination.total).toBe(87);
+    expect(whole.data).toHaveLength(87);
+    expectNewestFirst(whole.data);
+    for (const size of [1, 7, 20]) {
+      const pages: ActivityEvent[] = [];
+      for (let offset = 0; offset < 87; offset += size) {
+        const page = await read(`limit=${size}&offset=${offset}`);
+        expect(page.pagination.total).toBe(87);
+        pages.push(...page.data);
+      }
+      expect(pages).toEqual(whole.data);
+    }
+    const past = await read('limit=10&offset=87');
+    expect(past.data).toEqual([]);
+    expect(past.pagination.total).toBe(87);
+  });
+
+  it('should list start events alone newest by start, paged from the newest starts', async () => {
+    const agent = roster[1];
+    const base = Date.now() - 50 * HOUR_MS;
+    // Every third run took an hour, the others 30 s: start order differs from completion order.
+    const runs = Array.from({ length: 12 }, (_, i) => {
+      const completedAt = new Date(base - i * 60_000);
+      const took = i % 3 === 0 ? HOUR_MS : 30_000;
+      return { taskId: `starts-${i}`, completedAt, startedAt: new Date(completedAt.getTime() - took) };
+    });
+    await seedTaskMetrics(t, agent.id, runs.length, (i) => runs[i]);
+    const expected = [...runs]
+      .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
+      .map((run) => ({ task: run.taskId, at: run.startedAt.toISOString() }));
+    const starts = async (query: string) =>
+      (
+        await t.http
+          .get(`/api/v1/activities?agent_id=${agent.id}&type=task_started&last_n_hours=168&${query}`)
+          .set(bearer(ceo))
+          .expect(200)
+      ).body as { data: ActivityEvent[]; pagination: { total: number } };
+
+    const pages: Array<{ task: string; at: string }> = [];
+    for (let offset = 0; offset < 12; offset += 5) {
+      const page = await starts(`limit=5&offset=${offset}`);
+      expect(page.pagination.total).toBe(12);
+      expect(page.data.every((e) => e.event_type === 'task_started')).toBe(true);
+      pages.push(...page.data.map((e) => ({ task: e.related_ids.task_id, at: e.timestamp })));
+    }
+    expect(pages).toEqual(expected);
   });
 
   it('should count every run of the last 90 days in the performance summary', async () => {

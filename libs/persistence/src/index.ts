@@ -2,6 +2,7 @@ export * from './count-cache';
 export * from './data-source.factory';
 export * from './entities';
 export * from './entity-statements';
+export * from './feed-source';
 export * from './migrate';
 export * from './naming-strategy';
 export * from './paged-query';

@@ -110,11 +110,16 @@ describe.each(testBackends())('AgentsRepository on %s', (backend) => {
     ]);
 
     const career = await repo.history('agent-ada-lovelace', ['hired', 'promoted']);
-    const recent = await repo.lifecycleSince(at(15), 'agent-ada-lovelace');
+    const recent = await repo.newestLifecycle({ since: at(15), agentId: 'agent-ada-lovelace' }, 10);
+    const promotions = { since: null, agentId: 'agent-ada-lovelace', eventType: 'promoted' };
 
     expect(career.map((e) => e.id)).toEqual(['e1', 'e3']);
     expect(career[1].metadata).toEqual({ to: 'senior' });
     expect(recent.map((e) => e.id)).toEqual(['e3', 'e2']);
+    expect(await repo.countLifecycle({ since: at(15), agentId: 'agent-ada-lovelace' }, 10)).toBe(2);
+    expect((await repo.newestLifecycle(promotions, 10)).map((e) => e.id)).toEqual(['e3']);
+    expect(await repo.countLifecycle(promotions, 10)).toBe(1);
+    expect(await repo.countLifecycle({ since: null }, 3)).toBe(3); // counting stops at the cap
   });
 
   it('should name the agents that use a provider, sorted', async () => {
@@ -134,6 +139,7 @@ describe.each(testBackends())('AgentsRepository on %s', (backend) => {
     await new UnitOfWork(store.database).run((tx) => repo.deleteAll(tx));
 
     expect(await repo.count()).toBe(0);
-    expect(await repo.lifecycleSince(null)).toEqual([]);
+    expect(await repo.newestLifecycle({ since: null }, 10)).toEqual([]);
+    expect(await repo.countLifecycle({ since: null }, 10)).toBe(0);
   });
 });

@@ -82,4 +82,66 @@ describe.each(testBackends())('RunLedgerRepository on %s', (backend) => {
     ]);
     expect((await repo.runSummariesSince(agentId, at(0), 1)).map((r) => r.completedAt)).toEqual([at(3)]);
   });
+
+  it('should read every run since a moment as TypeORM reads the entity, newest first, without the rest', async () => {
+    await insert([
+      { agentId, completedAt: at(1), startedAt: null, qualityScore: null, collaborationScore: 6.5, costUsd: 0.125 },
+      { agentId, completedAt: at(2), isSuccess: false, durationSeconds: 12.75, turnsUsed: 3, tokensUsed: 98_765 },
+      { agentId, completedAt: at(3), taskType: 'research', complexity: 'epic', qualityScore: 9.25 },
+      { agentId, completedAt: at(0) }, // before the moment
+      { agentId: 'agent-grace-hopper', completedAt: at(2) },
+    ]);
+    const entities = await store.database.dataSource
+      .getRepository(TaskMetricEntity)
+      .find({ where: { agentId }, order: { completedAt: 'DESC' } });
+    const expected = entities
+      .filter((row) => row.completedAt.getTime() >= at(1).getTime())
+      .map(({ id: _id, ...record }) => record);
+
+    const records = await repo.runRecordsSince(agentId, at(1));
+
+    expect(records).toEqual(expected);
+    expect(records.map((r) => r.completedAt)).toEqual([at(3), at(2), at(1)]);
+    expect(records[2]).toMatchObject({ startedAt: null, qualityScore: null, collaborationScore: 6.5, costUsd: 0.125 });
+    expect(records[1]).toMatchObject({ isSuccess: false, durationSeconds: 12.75, turnsUsed: 3, tokensUsed: 98_765 });
+  });
+
+  it("should count a feed's completions and the starts within its window among the newest runs", async () => {
+    await insert([
+      { agentId, completedAt: at(10), startedAt: at(9) },
+      { agentId, completedAt: at(11), startedAt: at(4) }, // started before the window
+      { agentId, completedAt: at(12), startedAt: null },
+      { agentId, completedAt: at(13), startedAt: at(12) },
+      { agentId, completedAt: at(3), startedAt: at(2) }, // completed before the window
+      { agentId: 'agent-grace-hopper', completedAt: at(14), startedAt: at(13) },
+    ]);
+    const mine = { since: at(5), agentIds: [agentId] };
+
+    expect(await repo.countRunEvents(mine, 100)).toEqual({ completed: 4, started: 2 });
+    expect(await repo.countRunEvents({ since: at(5) }, 100)).toEqual({ completed: 5, started: 3 });
+    expect(await repo.countRunEvents({ since: null, agentIds: [agentId] }, 100)).toEqual({ completed: 5, started: 4 });
+    // The cap keeps the newest runs by completion: at(13) and at(12); one of them started.
+    expect(await repo.countRunEvents(mine, 2)).toEqual({ completed: 2, started: 1 });
+    expect(await repo.countRunEvents({ since: null, agentIds: ['nobody'] }, 100)).toEqual({ completed: 0, started: 0 });
+  });
+
+  it("should read a feed's newest runs by completion or by start, and every run tied with the last", async () => {
+    await insert([
+      { agentId, taskId: 'a', completedAt: at(20), startedAt: at(1) },
+      { agentId, taskId: 'b', completedAt: at(19), startedAt: at(18) },
+      { agentId, taskId: 'c', completedAt: at(18), startedAt: at(17) },
+      { agentId, taskId: 'd', completedAt: at(18), startedAt: null },
+      { agentId, taskId: 'e', completedAt: at(18), startedAt: at(16) },
+      { agentId, taskId: 'f', completedAt: at(10), startedAt: at(9) },
+    ]);
+    const scope = { since: null, agentIds: [agentId] };
+    const tasks = (rows: TaskMetricEntity[]) => rows.map((row) => row.taskId);
+
+    expect(tasks(await repo.newestMetrics(scope, 2, 'completed'))).toEqual(['a', 'b']);
+    // The third is tied with two more: all three come, so a page never splits them.
+    expect(tasks(await repo.newestMetrics(scope, 3, 'completed')).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(tasks(await repo.newestMetrics(scope, 3, 'started'))).toEqual(['b', 'c', 'e']);
+    expect(tasks(await repo.newestMetrics({ since: at(17), agentIds: [agentId] }, 10, 'started'))).toEqual(['b', 'c']);
+    expect(await repo.newestMetrics(scope, 0, 'completed')).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  ACTIVITY_SOURCE_CAP,
   type ActivityEvent,
   type ActivityEventType,
   clipDescription,
@@ -34,6 +35,14 @@ const RUN_EVENT_TYPES = ['task_started', 'task_completed'];
 const COST_EVENT_TYPES = ['cost_incurred'];
 const TOOL_EVENT_TYPES = ['tool_used'];
 
+/** A source's rows for the page, and how many events it holds. */
+interface Sized<R> {
+  rows: R[];
+  total: number;
+}
+
+const NOTHING: Sized<never> = { rows: [], total: 0 };
+
 /** The built-in sources' names in `degraded_sources`; registered sources bring their own. */
 type Source = 'performance_tracker' | 'cost_tracker' | 'tool_invocation_tracker' | 'budget_config' | (string & {});
 
@@ -61,7 +70,10 @@ export class ActivitiesService {
       filter.lastNHours === null
         ? null
         : new Date(Date.now() - (filter.lastNHours ?? DEFAULT_ACTIVITY_WINDOW_HOURS) * 3_600_000);
-    const agentIds = filter.agentId ? [filter.agentId] : undefined;
+    const scope = { since, ...(filter.agentId ? { agentIds: [filter.agentId] } : {}) };
+    // Each built-in source is read newest first, so the page needs at most offset + limit of its
+    // rows; its size is counted apart (at most ACTIVITY_SOURCE_CAP rows, as the feed has always read).
+    const need = Math.min(ACTIVITY_SOURCE_CAP, page.offset + page.limit);
     const degraded: Source[] = [];
     const guarded = async <T>(source: Source, read: () => Promise<T>, fallback: T): Promise<T> => {
       try {
@@ -72,17 +84,50 @@ export class ActivitiesService {
         return fallback;
       }
     };
+    const sized = async <R>(rows: Promise<R[]>, total: Promise<number>): Promise<Sized<R>> => {
+      const [read, counted] = await Promise.all([rows, total]);
+      return { rows: read, total: counted };
+    };
 
     // A type filter needs only the sources that can produce that type.
     const wants = (types: readonly string[]): boolean => !filter.type || types.includes(filter.type);
     const registered = this.sources.all().filter((source) => wants(source.eventTypes));
+    const career = { since, agentId: filter.agentId, eventType: filter.type };
+    // Start events alone are read newest by start; otherwise runs are read newest by completion.
+    const runsBy = filter.type === 'task_started' ? 'started' : 'completed';
+    const runEvents = async (): Promise<number> => {
+      const { completed, started } = await this.ledger.countRunEvents(scope, ACTIVITY_SOURCE_CAP);
+      return filter.type === 'task_started'
+        ? started
+        : filter.type === 'task_completed'
+          ? completed
+          : completed + started;
+    };
     const [lifecycle, metrics, costs, tools, currency, contributed] = await Promise.all([
-      wants(LIFECYCLE_EVENT_TYPES) ? this.agents.lifecycleSince(since, filter.agentId) : [],
-      wants(RUN_EVENT_TYPES) ? guarded('performance_tracker', () => this.ledger.metricsSince(since, agentIds), []) : [],
-      wants(COST_EVENT_TYPES) ? guarded('cost_tracker', () => this.ledger.costsSince(since, agentIds), []) : [],
+      wants(LIFECYCLE_EVENT_TYPES)
+        ? sized(this.agents.newestLifecycle(career, need), this.agents.countLifecycle(career, ACTIVITY_SOURCE_CAP))
+        : NOTHING,
+      wants(RUN_EVENT_TYPES)
+        ? guarded(
+            'performance_tracker',
+            () => sized(this.ledger.newestMetrics(scope, need, runsBy), runEvents()),
+            NOTHING,
+          )
+        : NOTHING,
+      wants(COST_EVENT_TYPES)
+        ? guarded(
+            'cost_tracker',
+            () => sized(this.ledger.newestCosts(scope, need), this.ledger.countCosts(scope, ACTIVITY_SOURCE_CAP)),
+            NOTHING,
+          )
+        : NOTHING,
       wants(TOOL_EVENT_TYPES)
-        ? guarded('tool_invocation_tracker', () => this.ledger.toolsSince(since, agentIds), [])
-        : [],
+        ? guarded(
+            'tool_invocation_tracker',
+            () => sized(this.ledger.newestTools(scope, need), this.ledger.countTools(scope, ACTIVITY_SOURCE_CAP)),
+            NOTHING,
+          )
+        : NOTHING,
       wants([...RUN_EVENT_TYPES, ...COST_EVENT_TYPES])
         ? guarded('budget_config', () => this.company.currency(), DEFAULT_CURRENCY)
         : DEFAULT_CURRENCY,
@@ -90,7 +135,7 @@ export class ActivitiesService {
     ]);
 
     const events: ActivityEvent[] = [];
-    for (const e of lifecycle) {
+    for (const e of lifecycle.rows) {
       events.push({
         event_type: e.eventType as ActivityEventType,
         timestamp: e.timestamp.toISOString(),
@@ -98,7 +143,7 @@ export class ActivitiesService {
         related_ids: { agent_id: e.agentId },
       });
     }
-    for (const m of metrics) {
+    for (const m of metrics.rows) {
       const ids = { task_id: m.taskId, agent_id: m.agentId };
       if (m.startedAt && (!since || m.startedAt >= since)) {
         events.push({
@@ -118,7 +163,7 @@ export class ActivitiesService {
         related_ids: ids,
       });
     }
-    for (const c of costs) {
+    for (const c of costs.rows) {
       events.push({
         event_type: 'cost_incurred',
         timestamp: c.timestamp.toISOString(),
@@ -129,7 +174,7 @@ export class ActivitiesService {
       });
     }
 
-    for (const call of tools) {
+    for (const call of tools.rows) {
       events.push({
         event_type: 'tool_used',
         timestamp: call.timestamp.toISOString(),
@@ -140,10 +185,13 @@ export class ActivitiesService {
       });
     }
 
-    events.push(...contributed.flat());
+    const others = contributed.flat().filter((e) => !filter.type || e.event_type === filter.type);
+    events.push(...others);
 
-    const filtered = sortNewestFirst(filter.type ? events.filter((e) => e.event_type === filter.type) : events);
-    const visible = roleHasPermission(actor.role, Permission.Write) ? filtered : filtered.map(redactActivityCosts);
-    return Page.of(visible, page, [...new Set(degraded)]);
+    const total = lifecycle.total + metrics.total + costs.total + tools.total + others.length;
+    const newest = sortNewestFirst(filter.type ? events.filter((e) => e.event_type === filter.type) : events);
+    const items = newest.slice(page.offset, page.offset + page.limit);
+    const visible = roleHasPermission(actor.role, Permission.Write) ? items : items.map(redactActivityCosts);
+    return new Page(visible, total, page.offset, page.limit, [...new Set(degraded)]);
   }
 }

@@ -1,12 +1,4 @@
-import {
-  type AgentLifecycleEventEntity,
-  type AgentEntity,
-  rawIso,
-  rawJson,
-  rawNumber,
-  type TaskMetricEntity,
-} from '@app/persistence';
-import type { TaskMetricRecord } from '@app/domain';
+import { type AgentLifecycleEventEntity, type AgentEntity, rawIso, rawJson, rawNumber } from '@app/persistence';
 
 import type { AgentConfigDto, CareerEventDto } from './dto/agent.dto';
 
@@ -115,23 +107,5 @@ export function toCareerEvent(event: AgentLifecycleEventEntity): CareerEventDto 
     description: event.details || `Agent ${event.eventType}`,
     initiated_by: event.initiatedBy,
     metadata: event.metadata,
-  };
-}
-
-export function toTaskMetricRecord(row: TaskMetricEntity): TaskMetricRecord {
-  return {
-    agentId: row.agentId,
-    taskId: row.taskId,
-    taskType: row.taskType,
-    startedAt: row.startedAt,
-    completedAt: row.completedAt,
-    isSuccess: row.isSuccess,
-    durationSeconds: row.durationSeconds,
-    costUsd: row.costUsd,
-    turnsUsed: row.turnsUsed,
-    tokensUsed: row.tokensUsed,
-    qualityScore: row.qualityScore,
-    collaborationScore: row.collaborationScore,
-    complexity: row.complexity,
   };
 }

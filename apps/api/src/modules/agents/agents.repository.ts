@@ -2,10 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { In, MoreThanOrEqual, type Repository } from 'typeorm';
 
 import { ACTIVITY_SOURCE_CAP, type PageRequest } from '@app/domain';
-import { AgentEntity, AgentLifecycleEventEntity, EntityStatements, pagedQuery } from '@app/persistence';
+import {
+  AgentEntity,
+  AgentLifecycleEventEntity,
+  countNewest,
+  EntityStatements,
+  type FeedSource,
+  newestRows,
+  pagedQuery,
+} from '@app/persistence';
 import { DatabaseService, type Transaction } from '@app/platform';
 
 import { AGENT_ROW_COLUMNS, type AgentRow } from './agents.mapper';
+
+/** Which career events a feed holds: since a moment (null: any time), of one agent, of one type. */
+export interface LifecycleFeedScope {
+  since: Date | null;
+  agentId?: string;
+  eventType?: string;
+}
 
 /** The only TypeORM user for agents and their career log. */
 @Injectable()
@@ -132,11 +147,25 @@ export class AgentsRepository {
     });
   }
 
-  lifecycleSince(since: Date | null, agentId?: string): Promise<AgentLifecycleEventEntity[]> {
-    return this.events.find({
-      where: { ...(since ? { timestamp: MoreThanOrEqual(since) } : {}), ...(agentId ? { agentId } : {}) },
-      order: { timestamp: 'DESC' },
-      take: ACTIVITY_SOURCE_CAP,
-    });
+  /** The feed's newest career events (see {@link newestRows}), of one type when `eventType` is given. */
+  newestLifecycle(scope: LifecycleFeedScope, need: number): Promise<AgentLifecycleEventEntity[]> {
+    return newestRows(this.lifecycleFeed(scope), need);
+  }
+
+  /** How many career events the feed holds, counting at most `cap`. */
+  countLifecycle(scope: LifecycleFeedScope, cap: number): Promise<number> {
+    return countNewest(this.lifecycleFeed(scope), cap);
+  }
+
+  private lifecycleFeed({ since, agentId, eventType }: LifecycleFeedScope): FeedSource<AgentLifecycleEventEntity> {
+    return {
+      repository: this.events,
+      newestBy: 'timestamp',
+      where: {
+        ...(since ? { timestamp: MoreThanOrEqual(since) } : {}),
+        ...(agentId ? { agentId } : {}),
+        ...(eventType ? { eventType } : {}),
+      },
+    };
   }
 }

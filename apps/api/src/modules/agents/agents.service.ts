@@ -31,7 +31,6 @@ import {
   toAgentConfig,
   toAgentConfigFromRow,
   toCareerEvent,
-  toTaskMetricRecord,
 } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
 import type { AgentConfigDto, AgentPerformanceSummaryDto, CareerEventDto } from './dto/agent.dto';
@@ -92,8 +91,7 @@ export class AgentsService {
     const agent = await this.findOrThrow(name);
     const now = new Date();
     const since = new Date(now.getTime() - PERFORMANCE_LOOKBACK_MS);
-    const rows = await this.ledger.metricsSince(since, [agent.id], null);
-    return computeAgentPerformance(agent.name, rows.map(toTaskMetricRecord), now);
+    return computeAgentPerformance(agent.name, await this.ledger.runRecordsSince(agent.id, since), now);
   }
 
   /**

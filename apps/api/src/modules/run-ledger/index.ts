@@ -1,3 +1,3 @@
 export { RunLedger } from './run-ledger';
 export { RunLedgerModule } from './run-ledger.module';
-export type { RunOutcomeRow, RunSummaryRow } from './run-ledger.repository';
+export type { FeedScope, RunOutcomeRow, RunsFeedOrder, RunSummaryRow } from './run-ledger.repository';

@@ -1,8 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { And, In, LessThan, MoreThanOrEqual } from 'typeorm';
+import { And, In, IsNull, LessThan, MoreThanOrEqual, Not } from 'typeorm';
 
-import { ACTIVITY_SOURCE_CAP, type OutcomeCounts } from '@app/domain';
-import { CostRecordEntity, rawNumber, TaskMetricEntity, ToolInvocationEntity, timeParam } from '@app/persistence';
+import { ACTIVITY_SOURCE_CAP, type OutcomeCounts, type TaskMetricRecord } from '@app/domain';
+import {
+  CostRecordEntity,
+  countNewest,
+  type FeedSource,
+  newestRows,
+  rawBool,
+  rawIso,
+  rawNumber,
+  TaskMetricEntity,
+  ToolInvocationEntity,
+  timeParam,
+} from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 /** The columns of a run metric that outcome counts (analytics, reports) read. */
@@ -25,6 +36,28 @@ const OUTCOME_COUNTS = `SELECT COUNT(*) AS "runs",
   COALESCE(SUM(CASE WHEN "recent"."is_success" THEN 0 ELSE 1 END), 0) AS "failures"
   FROM (SELECT "is_success" FROM "task_metrics" WHERE "agent_id" = :agentId AND "completed_at" > :after
         ORDER BY "completed_at" DESC LIMIT :cap) "recent"`;
+
+/**
+ * An agent's runs completed since a moment, newest first, with the columns a performance summary
+ * reads, as raw rows: a summary over 90 days of a busy agent holds thousands of them.
+ */
+const RUN_RECORDS = `SELECT "task_id", "task_type", "started_at", "completed_at", "is_success", "duration_seconds",
+  "cost_usd", "turns_used", "tokens_used", "quality_score", "collaboration_score", "complexity"
+  FROM "task_metrics" WHERE "agent_id" = :agentId AND "completed_at" >= :since ORDER BY "completed_at" DESC`;
+
+const numberOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : rawNumber(value);
+/** A timestamp column as a Date: Postgres answers one already, SQLite the stored text. */
+const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(rawIso(value)));
+
+/** Which rows a feed source holds: those at or after `since` (null: any time), of `agentIds` (absent: every agent). */
+export interface FeedScope {
+  since: Date | null;
+  agentIds?: readonly string[];
+}
+
+/** How run metrics are read for a feed: newest by completion, or, for start events alone, by start. */
+export type RunsFeedOrder = 'completed' | 'started';
 
 /**
  * The reads of what runs leave behind; the engine writes tool invocations and metrics, the
@@ -65,6 +98,31 @@ export class RunLedgerRepository {
       order: { completedAt: 'DESC' },
       take: cap,
     });
+  }
+
+  /** Every run of the agent completed since `since`, newest first, decoded from raw rows (no entity hydration). */
+  async runRecordsSince(agentId: string, since: Date): Promise<TaskMetricRecord[]> {
+    const ds = this.database.dataSource;
+    const [sql, params] = ds.driver.escapeQueryWithParameters(RUN_RECORDS, {
+      agentId,
+      since: timeParam(ds.options.type === 'postgres', since),
+    });
+    const rows = await ds.query<Array<Record<string, unknown>>>(sql, params);
+    return rows.map((row) => ({
+      agentId,
+      taskId: String(row.task_id),
+      taskType: String(row.task_type),
+      startedAt: row.started_at === null || row.started_at === undefined ? null : dateOf(row.started_at),
+      completedAt: dateOf(row.completed_at),
+      isSuccess: rawBool(row.is_success),
+      durationSeconds: rawNumber(row.duration_seconds),
+      costUsd: rawNumber(row.cost_usd),
+      turnsUsed: rawNumber(row.turns_used),
+      tokensUsed: rawNumber(row.tokens_used),
+      qualityScore: numberOrNull(row.quality_score),
+      collaborationScore: numberOrNull(row.collaboration_score),
+      complexity: String(row.complexity),
+    }));
   }
 
   /** The agent's newest runs completed after `after` (at most `cap`): how many, and how many failed. */
@@ -123,5 +181,90 @@ export class RunLedgerRepository {
       order: { timestamp: 'DESC' },
       take: ACTIVITY_SOURCE_CAP,
     });
+  }
+  /** The feed's newest run metrics (see {@link newestRows}): at most `need` and the rows tied with the last. */
+  newestMetrics(scope: FeedScope, need: number, by: RunsFeedOrder): Promise<TaskMetricEntity[]> {
+    return newestRows(this.metricsFeed(scope, by), need);
+  }
+
+  /**
+   * How many run events the feed holds among its newest `cap` runs by completion: their completions,
+   * and the starts within the scope's window (a run that started before it shows its completion
+   * alone). One statement over the (agent_id, completed_at) or (completed_at) index.
+   */
+  async countRunEvents({ since, agentIds }: FeedScope, cap: number): Promise<{ completed: number; started: number }> {
+    const ds = this.database.dataSource;
+    const postgres = ds.options.type === 'postgres';
+    const where = [
+      ...(since ? ['"completed_at" >= :since'] : []),
+      ...(agentIds ? ['"agent_id" IN (:...agentIds)'] : []),
+    ];
+    const sql =
+      `SELECT COUNT(*) AS "completed", ` +
+      `COUNT(${since ? 'CASE WHEN "newest"."started_at" >= :since THEN 1 END' : '"newest"."started_at"'}) AS "started" ` +
+      `FROM (SELECT "started_at" FROM "task_metrics"${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ` +
+      `ORDER BY "completed_at" DESC LIMIT :cap) "newest"`;
+    const [query, params] = ds.driver.escapeQueryWithParameters(sql, {
+      ...(since ? { since: timeParam(postgres, since) } : {}),
+      ...(agentIds ? { agentIds: [...agentIds] } : {}),
+      cap,
+    });
+    const [row] = await ds.query<Array<{ completed: unknown; started: unknown }>>(query, params);
+    return { completed: rawNumber(row?.completed ?? 0), started: rawNumber(row?.started ?? 0) };
+  }
+
+  newestCosts(scope: FeedScope, need: number): Promise<CostRecordEntity[]> {
+    return newestRows(this.timedFeed(CostRecordEntity, scope), need);
+  }
+
+  countCosts(scope: FeedScope, cap: number): Promise<number> {
+    return countNewest(this.timedFeed(CostRecordEntity, scope), cap);
+  }
+
+  newestTools(scope: FeedScope, need: number): Promise<ToolInvocationEntity[]> {
+    return newestRows(this.timedFeed(ToolInvocationEntity, scope), need);
+  }
+
+  countTools(scope: FeedScope, cap: number): Promise<number> {
+    return countNewest(this.timedFeed(ToolInvocationEntity, scope), cap);
+  }
+
+  /** Run metrics by completion, or those that started (within the scope) by start. */
+  private metricsFeed({ since, agentIds }: FeedScope, by: RunsFeedOrder): FeedSource<TaskMetricEntity> {
+    const agents = agentIds ? { agentId: In([...agentIds]) } : {};
+    const repository = this.database.dataSource.getRepository(TaskMetricEntity);
+    if (by === 'started') {
+      return {
+        repository,
+        newestBy: 'startedAt',
+        // A run that started in the window completed in it too: that bound lets the completion index narrow the read.
+        where: {
+          startedAt: since ? MoreThanOrEqual(since) : Not(IsNull()),
+          ...(since ? { completedAt: MoreThanOrEqual(since) } : {}),
+          ...agents,
+        },
+      };
+    }
+    return {
+      repository,
+      newestBy: 'completedAt',
+      where: { ...(since ? { completedAt: MoreThanOrEqual(since) } : {}), ...agents },
+    };
+  }
+
+  /** Cost records or tool invocations, by their timestamp. */
+  private timedFeed<E extends CostRecordEntity | ToolInvocationEntity>(
+    entity: new () => E,
+    { since, agentIds }: FeedScope,
+  ): FeedSource<E> {
+    const where = {
+      ...(since ? { timestamp: MoreThanOrEqual(since) } : {}),
+      ...(agentIds ? { agentId: In([...agentIds]) } : {}),
+    };
+    return {
+      repository: this.database.dataSource.getRepository(entity),
+      newestBy: 'timestamp',
+      where: where as FeedSource<E>['where'],
+    };
   }
 }

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 
-import type { OutcomeCounts } from '@app/domain';
+import type { OutcomeCounts, TaskMetricRecord } from '@app/domain';
 import type { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 
-import { RunLedgerRepository, type RunOutcomeRow, type RunSummaryRow } from './run-ledger.repository';
+import {
+  type FeedScope,
+  RunLedgerRepository,
+  type RunOutcomeRow,
+  type RunsFeedOrder,
+  type RunSummaryRow,
+} from './run-ledger.repository';
 
 /**
  * The read side of what agent runs leave behind: run metrics, model-call costs and tool calls. The
@@ -24,6 +30,11 @@ export class RunLedger {
     return this.records.runSummariesSince(agentId, since, cap);
   }
 
+  /** Every run of the agent completed since `since`, newest first, as performance summaries read them. */
+  runRecordsSince(agentId: string, since: Date): Promise<TaskMetricRecord[]> {
+    return this.records.runRecordsSince(agentId, since);
+  }
+
   /** The agent's newest runs completed after `after` (at most `cap`): how many, and how many failed. */
   outcomeCounts(agentId: string, after: Date, cap: number): Promise<OutcomeCounts> {
     return this.records.outcomeCounts(agentId, after, cap);
@@ -42,5 +53,34 @@ export class RunLedger {
   /** Tool invocations since `since`, newest first, capped like an activity source. */
   toolsSince(since: Date | null, agentIds?: readonly string[]): Promise<ToolInvocationEntity[]> {
     return this.records.toolsSince(since, agentIds);
+  }
+  /**
+   * A feed's newest run metrics, cost records or tool invocations: at most `need` (and the rows tied
+   * with the last), newest first; and how many the feed holds, counting at most `cap` (its newest).
+   * Run metrics are newest by completion, or by start for a feed of start events alone.
+   */
+  newestMetrics(scope: FeedScope, need: number, by: RunsFeedOrder): Promise<TaskMetricEntity[]> {
+    return this.records.newestMetrics(scope, need, by);
+  }
+
+  /** The feed's run events among its newest `cap` runs by completion: completions, and starts in the window. */
+  countRunEvents(scope: FeedScope, cap: number): Promise<{ completed: number; started: number }> {
+    return this.records.countRunEvents(scope, cap);
+  }
+
+  newestCosts(scope: FeedScope, need: number): Promise<CostRecordEntity[]> {
+    return this.records.newestCosts(scope, need);
+  }
+
+  countCosts(scope: FeedScope, cap: number): Promise<number> {
+    return this.records.countCosts(scope, cap);
+  }
+
+  newestTools(scope: FeedScope, need: number): Promise<ToolInvocationEntity[]> {
+    return this.records.newestTools(scope, need);
+  }
+
+  countTools(scope: FeedScope, cap: number): Promise<number> {
+    return this.records.countTools(scope, cap);
   }
 }
