@@ -83,10 +83,10 @@ describe.each(testBackends())('RunLedgerRepository on %s', (backend) => {
     expect((await repo.runSummariesSince(agentId, at(0), 1)).map((r) => r.completedAt)).toEqual([at(3)]);
   });
 
-  it('should read every run since a moment as TypeORM reads the entity, newest first, without the rest', async () => {
+  it("should read a performance summary's columns of every run since a moment as TypeORM reads them, newest first", async () => {
     await insert([
       { agentId, completedAt: at(1), startedAt: null, qualityScore: null, collaborationScore: 6.5, costUsd: 0.125 },
-      { agentId, completedAt: at(2), isSuccess: false, durationSeconds: 12.75, turnsUsed: 3, tokensUsed: 98_765 },
+      { agentId, completedAt: at(2), isSuccess: false, durationSeconds: 12.75, tokensUsed: 98_765 },
       { agentId, completedAt: at(3), taskType: 'research', complexity: 'epic', qualityScore: 9.25 },
       { agentId, completedAt: at(0) }, // before the moment
       { agentId: 'agent-grace-hopper', completedAt: at(2) },
@@ -96,14 +96,22 @@ describe.each(testBackends())('RunLedgerRepository on %s', (backend) => {
       .find({ where: { agentId }, order: { completedAt: 'DESC' } });
     const expected = entities
       .filter((row) => row.completedAt.getTime() >= at(1).getTime())
-      .map(({ id: _id, ...record }) => record);
+      .map((row) => ({
+        completedAt: row.completedAt,
+        isSuccess: row.isSuccess,
+        durationSeconds: row.durationSeconds,
+        costUsd: row.costUsd,
+        qualityScore: row.qualityScore,
+        collaborationScore: row.collaborationScore,
+        tokensUsed: row.tokensUsed,
+      }));
 
-    const records = await repo.runRecordsSince(agentId, at(1));
+    const records = await repo.performanceRecordsSince(agentId, at(1));
 
     expect(records).toEqual(expected);
     expect(records.map((r) => r.completedAt)).toEqual([at(3), at(2), at(1)]);
-    expect(records[2]).toMatchObject({ startedAt: null, qualityScore: null, collaborationScore: 6.5, costUsd: 0.125 });
-    expect(records[1]).toMatchObject({ isSuccess: false, durationSeconds: 12.75, turnsUsed: 3, tokensUsed: 98_765 });
+    expect(records[2]).toMatchObject({ qualityScore: null, collaborationScore: 6.5, costUsd: 0.125 });
+    expect(records[1]).toMatchObject({ isSuccess: false, durationSeconds: 12.75, tokensUsed: 98_765 });
   });
 
   it("should count a feed's completions and the starts within its window among the newest runs", async () => {

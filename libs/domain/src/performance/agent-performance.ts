@@ -8,6 +8,12 @@ import {
   type TaskMetricRecord,
 } from './task-metric';
 
+/** What a performance summary reads of each run (callers read only these columns). */
+export type PerformanceRecord = Pick<
+  TaskMetricRecord,
+  'completedAt' | 'isSuccess' | 'durationSeconds' | 'costUsd' | 'qualityScore' | 'collaborationScore' | 'tokensUsed'
+>;
+
 /** Rolling windows over which an agent's metrics are reported, newest first. */
 export const PERFORMANCE_WINDOWS = ['7d', '30d', '90d'] as const;
 export type WindowSize = (typeof PERFORMANCE_WINDOWS)[number];
@@ -110,7 +116,7 @@ function rounded(value: number | null): number | null {
   return value === null ? null : roundTo(value, DECIMALS);
 }
 
-function windowMetrics(windowSize: WindowSize, records: readonly TaskMetricRecord[]): WindowMetrics {
+function windowMetrics(windowSize: WindowSize, records: readonly PerformanceRecord[]): WindowMetrics {
   const succeeded = records.filter((record) => record.isSuccess).length;
   const counts = {
     window_size: windowSize,
@@ -152,8 +158,8 @@ function thin(points: readonly TrendPoint[], limit: number): readonly TrendPoint
   return kept;
 }
 
-function trendPoints(metric: TrendMetricName, records: readonly TaskMetricRecord[], now: Date): TrendPoint[] {
-  const x = (record: TaskMetricRecord) => (record.completedAt.getTime() - now.getTime()) / DAY_MS;
+function trendPoints(metric: TrendMetricName, records: readonly PerformanceRecord[], now: Date): TrendPoint[] {
+  const x = (record: PerformanceRecord) => (record.completedAt.getTime() - now.getTime()) / DAY_MS;
   const points: TrendPoint[] = [];
   for (const record of records) {
     switch (metric) {
@@ -173,7 +179,7 @@ function trendPoints(metric: TrendMetricName, records: readonly TaskMetricRecord
   return points.sort((a, b) => a.x - b.x);
 }
 
-function trend(metric: TrendMetricName, records: readonly TaskMetricRecord[], now: Date): TrendResult {
+function trend(metric: TrendMetricName, records: readonly PerformanceRecord[], now: Date): TrendResult {
   const points = trendPoints(metric, records, now);
   const result = { metric_name: metric, window_size: TREND_WINDOW, data_point_count: points.length };
   const slope = points.length < MIN_DATA_POINTS ? null : theilSenSlope(thin(points, MAX_TREND_POINTS));
@@ -213,7 +219,7 @@ function preferred<T>(
  */
 export function computeAgentPerformance(
   agentName: string,
-  records: readonly TaskMetricRecord[],
+  records: readonly PerformanceRecord[],
   now: Date,
 ): AgentPerformanceSummary {
   const valid = records.filter((record) => Number.isFinite(record.completedAt.getTime()));

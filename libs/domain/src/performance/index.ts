@@ -1,6 +1,7 @@
 export { MIN_DATA_POINTS, type TaskMetricRecord } from './task-metric';
 export {
   computeAgentPerformance,
+  type PerformanceRecord,
   MAX_TREND_POINTS,
   PERFORMANCE_WINDOWS,
   theilSenSlope,

@@ -48,11 +48,11 @@ export function meanOfPresent(values: readonly (number | null)[]): number | null
 }
 
 /** Records completed within the last `days` days up to and including `now`; later records are ignored. */
-export function recordsWithinDays(
-  records: readonly TaskMetricRecord[],
+export function recordsWithinDays<R extends Pick<TaskMetricRecord, 'completedAt'>>(
+  records: readonly R[],
   now: Date,
   days: number,
-): readonly TaskMetricRecord[] {
+): readonly R[] {
   const end = now.getTime();
   const start = end - days * DAY_MS;
   return records.filter((record) => {

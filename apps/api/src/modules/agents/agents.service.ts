@@ -26,12 +26,7 @@ import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction } from '@app/platform';
 
 import { RunLedger } from '../run-ledger';
-import {
-  defaultAgentSettings,
-  toAgentConfig,
-  toAgentConfigFromRow,
-  toCareerEvent,
-} from './agents.mapper';
+import { defaultAgentSettings, toAgentConfig, toAgentConfigFromRow, toCareerEvent } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
 import type { AgentConfigDto, AgentPerformanceSummaryDto, CareerEventDto } from './dto/agent.dto';
 
@@ -91,7 +86,7 @@ export class AgentsService {
     const agent = await this.findOrThrow(name);
     const now = new Date();
     const since = new Date(now.getTime() - PERFORMANCE_LOOKBACK_MS);
-    return computeAgentPerformance(agent.name, await this.ledger.runRecordsSince(agent.id, since), now);
+    return computeAgentPerformance(agent.name, await this.ledger.performanceRecordsSince(agent.id, since), now);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { And, In, IsNull, LessThan, MoreThanOrEqual, Not } from 'typeorm';
 
-import { ACTIVITY_SOURCE_CAP, type OutcomeCounts, type TaskMetricRecord } from '@app/domain';
+import { ACTIVITY_SOURCE_CAP, type OutcomeCounts, type PerformanceRecord } from '@app/domain';
 import {
   CostRecordEntity,
   countNewest,
@@ -41,8 +41,8 @@ const OUTCOME_COUNTS = `SELECT COUNT(*) AS "runs",
  * An agent's runs completed since a moment, newest first, with the columns a performance summary
  * reads, as raw rows: a summary over 90 days of a busy agent holds thousands of them.
  */
-const RUN_RECORDS = `SELECT "task_id", "task_type", "started_at", "completed_at", "is_success", "duration_seconds",
-  "cost_usd", "turns_used", "tokens_used", "quality_score", "collaboration_score", "complexity"
+const PERFORMANCE_RECORDS = `SELECT "completed_at", "is_success", "duration_seconds", "cost_usd", "quality_score",
+  "collaboration_score", "tokens_used"
   FROM "task_metrics" WHERE "agent_id" = :agentId AND "completed_at" >= :since ORDER BY "completed_at" DESC`;
 
 const numberOrNull = (value: unknown): number | null =>
@@ -100,28 +100,22 @@ export class RunLedgerRepository {
     });
   }
 
-  /** Every run of the agent completed since `since`, newest first, decoded from raw rows (no entity hydration). */
-  async runRecordsSince(agentId: string, since: Date): Promise<TaskMetricRecord[]> {
+  /** The agent's runs completed since `since`, newest first, as a performance summary reads them (raw rows, no entities). */
+  async performanceRecordsSince(agentId: string, since: Date): Promise<PerformanceRecord[]> {
     const ds = this.database.dataSource;
-    const [sql, params] = ds.driver.escapeQueryWithParameters(RUN_RECORDS, {
+    const [sql, params] = ds.driver.escapeQueryWithParameters(PERFORMANCE_RECORDS, {
       agentId,
       since: timeParam(ds.options.type === 'postgres', since),
     });
     const rows = await ds.query<Array<Record<string, unknown>>>(sql, params);
     return rows.map((row) => ({
-      agentId,
-      taskId: String(row.task_id),
-      taskType: String(row.task_type),
-      startedAt: row.started_at === null || row.started_at === undefined ? null : dateOf(row.started_at),
       completedAt: dateOf(row.completed_at),
       isSuccess: rawBool(row.is_success),
       durationSeconds: rawNumber(row.duration_seconds),
       costUsd: rawNumber(row.cost_usd),
-      turnsUsed: rawNumber(row.turns_used),
-      tokensUsed: rawNumber(row.tokens_used),
       qualityScore: numberOrNull(row.quality_score),
       collaborationScore: numberOrNull(row.collaboration_score),
-      complexity: String(row.complexity),
+      tokensUsed: rawNumber(row.tokens_used),
     }));
   }
 

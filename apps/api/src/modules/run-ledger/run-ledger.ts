@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import type { OutcomeCounts, TaskMetricRecord } from '@app/domain';
+import type { OutcomeCounts, PerformanceRecord } from '@app/domain';
 import type { CostRecordEntity, TaskMetricEntity, ToolInvocationEntity } from '@app/persistence';
 
 import {
@@ -30,9 +30,9 @@ export class RunLedger {
     return this.records.runSummariesSince(agentId, since, cap);
   }
 
-  /** Every run of the agent completed since `since`, newest first, as performance summaries read them. */
-  runRecordsSince(agentId: string, since: Date): Promise<TaskMetricRecord[]> {
-    return this.records.runRecordsSince(agentId, since);
+  /** The agent's runs completed since `since`, newest first, with what a performance summary reads. */
+  performanceRecordsSince(agentId: string, since: Date): Promise<PerformanceRecord[]> {
+    return this.records.performanceRecordsSince(agentId, since);
   }
 
   /** The agent's newest runs completed after `after` (at most `cap`): how many, and how many failed. */
