@@ -237,8 +237,10 @@ function resolveSecretsKeyRing(sources: ConfigSources, jwtSecret: string, proble
 /** Builds and validates the whole configuration; every problem names its variable (or YAML key). */
 type FieldReader = <T>(field: Field<T>) => T;
 
+/** A whole number within [min, max], read from text (variables) or a number (YAML). */
+const int = (min: number, max: number) => z.coerce.number().int('expected an integer').min(min).max(max);
+
 function engineConfig(f: FieldReader, cwd: string): EngineConfig {
-  const int = (min: number, max: number) => z.coerce.number().int('expected an integer').min(min).max(max);
   const workspaceDir = f({
     env: 'SYNTHORG_WORKSPACE_DIR',
     yaml: ['engine', 'workspace_dir'],
@@ -263,7 +265,6 @@ function engineConfig(f: FieldReader, cwd: string): EngineConfig {
 
 /** The Postgres pools; a minimum above the service pool's size is a problem of the configuration. */
 function poolConfig(f: FieldReader, problems: string[]): Pick<AppConfig['persistence'], 'pool' | 'queuePool'> {
-  const int = (min: number, max: number) => z.coerce.number().int('expected an integer').min(min).max(max);
   const n = (env: string, key: string, min: number, max: number, fallback: number): number =>
     f({ env, yaml: ['persistence', key], schema: int(min, max), fallback });
   const size = n('SYNTHORG_DB_POOL_SIZE', 'pool_size', 1, 1000, DEFAULT_POOL.size);

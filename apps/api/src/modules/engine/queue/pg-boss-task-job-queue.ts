@@ -191,9 +191,9 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       // pg-boss's cached queue settings (its notify flag among them) are refreshed this often (default 60 s).
       queueCacheIntervalSeconds: s.superviseIntervalSeconds,
       useListenNotify: s.useListenNotify,
-      // pg-boss hands its options to its pg pool: size, idle minimum, idle timeout and keepalive.
+      // pg-boss hands its options to its pg pool: size, idle minimum, idle timeout and keepalive, and
+      // the documented `Client` option, which picks the client class.
       ...pgPoolOptions(s.pool),
-      // pg-boss hands its options to its pg pool, whose documented `Client` option picks the client class.
       ...(s.preparedStatements ? { Client: preparingClient(new StatementNames()) } : {}),
     });
     // pg-boss reports connection and maintenance failures as events; an EventEmitter without an
