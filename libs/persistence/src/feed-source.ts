@@ -19,7 +19,8 @@ const timeOf = (value: unknown): number => (value instanceof Date ? value.getTim
 /**
  * The source's newest `need` rows, and every further row stamped at the same moment as the last of
  * them: a merged page then cuts between distinct moments, so rows tied at the cut are never split
- * between two pages in an order the merge would not give them. Newest first.
+ * between two pages in an order the merge would not give them. Newest first. One row more than
+ * needed is read to see whether the cut falls inside a moment; only then is that moment read whole.
  */
 export async function newestRows<E extends ObjectLiteral>(source: FeedSource<E>, need: number): Promise<E[]> {
   if (need <= 0) {
@@ -27,15 +28,16 @@ export async function newestRows<E extends ObjectLiteral>(source: FeedSource<E>,
   }
   const { repository, newestBy, where } = source;
   const order = { [newestBy]: 'DESC' } as FindOptionsOrder<E>;
-  const rows = await repository.find({ where, order, take: need });
-  const last: unknown = rows.length === need ? rows[rows.length - 1]?.[newestBy] : undefined;
-  if (!(last instanceof Date)) {
+  const rows = await repository.find({ where, order, take: need + 1 });
+  if (rows.length <= need) {
     return rows;
+  }
+  const last: unknown = rows[need - 1]?.[newestBy];
+  const cutInside = last instanceof Date && timeOf(rows[need]?.[newestBy]) === last.getTime();
+  if (!cutInside) {
+    return rows.slice(0, need);
   }
   const tied = await repository.find({ where: { ...where, [newestBy]: Equal(last) } as FindOptionsWhere<E> });
-  if (tied.length <= rows.filter((row) => timeOf(row[newestBy]) === last.getTime()).length) {
-    return rows;
-  }
   return [...rows.filter((row) => timeOf(row[newestBy]) !== last.getTime()), ...tied];
 }
 

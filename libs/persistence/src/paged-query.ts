@@ -261,6 +261,11 @@ export function rawIsoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : rawIso(value);
 }
 
+/** A timestamp column as a Date: Postgres answers one already, SQLite the stored text. */
+export function rawDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(rawIso(value));
+}
+
 /** A `simple-json` column (JSON text on both dialects) as its value; null stays null. */
 export function rawJson<T>(value: unknown): T {
   // Empty lists are the most common value of these columns: a new one costs less than a parse.
@@ -278,4 +283,9 @@ export function rawBool(value: unknown): boolean {
 /** A numeric column: Postgres answers COUNT(*), bigint and numeric as text. */
 export function rawNumber(value: unknown): number {
   return typeof value === 'number' ? value : Number(value);
+}
+
+/** A nullable numeric column as a number or null. */
+export function rawNumberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : rawNumber(value);
 }

@@ -8,8 +8,9 @@ import {
   type FeedSource,
   newestRows,
   rawBool,
-  rawIso,
+  rawDate,
   rawNumber,
+  rawNumberOrNull,
   TaskMetricEntity,
   ToolInvocationEntity,
   timeParam,
@@ -44,11 +45,6 @@ const OUTCOME_COUNTS = `SELECT COUNT(*) AS "runs",
 const PERFORMANCE_RECORDS = `SELECT "completed_at", "is_success", "duration_seconds", "cost_usd", "quality_score",
   "collaboration_score", "tokens_used"
   FROM "task_metrics" WHERE "agent_id" = :agentId AND "completed_at" >= :since ORDER BY "completed_at" DESC`;
-
-const numberOrNull = (value: unknown): number | null =>
-  value === null || value === undefined ? null : rawNumber(value);
-/** A timestamp column as a Date: Postgres answers one already, SQLite the stored text. */
-const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(rawIso(value)));
 
 /** Which rows a feed source holds: those at or after `since` (null: any time), of `agentIds` (absent: every agent). */
 export interface FeedScope {
@@ -109,12 +105,12 @@ export class RunLedgerRepository {
     });
     const rows = await ds.query<Array<Record<string, unknown>>>(sql, params);
     return rows.map((row) => ({
-      completedAt: dateOf(row.completed_at),
+      completedAt: rawDate(row.completed_at),
       isSuccess: rawBool(row.is_success),
       durationSeconds: rawNumber(row.duration_seconds),
       costUsd: rawNumber(row.cost_usd),
-      qualityScore: numberOrNull(row.quality_score),
-      collaborationScore: numberOrNull(row.collaboration_score),
+      qualityScore: rawNumberOrNull(row.quality_score),
+      collaborationScore: rawNumberOrNull(row.collaboration_score),
       tokensUsed: rawNumber(row.tokens_used),
     }));
   }
