@@ -1,4 +1,4 @@
-// Three tiers (see README "Tests"): unit specs beside the code, integration and e2e under test/.
+// Three tiers (see docs/testing.md): unit specs beside the code, integration and e2e under test/.
 // Nest 12 is ESM-only; the CommonJS-compiled specs load it through require(esm), which jest supports
 // when node runs with --experimental-vm-modules (set by .ci/test.sh and the npm scripts).
 const swc = [

@@ -278,7 +278,7 @@ function nextSteps(n, result) {
     `Declare the module's channel and events in libs/domain/src/events (channels.ts, event-payloads.ts,\n` +
       `     event-catalogue.ts) before its first write announces one through announce().`,
     `Regenerate the OpenAPI document and commit it:\n       npm run build && npm run openapi`,
-    `Name the module, its public face and the ${n.table} table it owns in the README's architecture section.`,
+    `Name the module, its public face and the ${n.table} table it owns in the module table of docs/architecture.md.`,
     `Check: npm run typecheck && npm run lint, the service spec, then the e2e spec (after npm run build).`,
   ];
   if (!result.moduleRegistered) {

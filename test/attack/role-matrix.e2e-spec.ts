@@ -14,9 +14,9 @@ import { errorBodyProblem, inBatches, type RawAnswer, send } from './support/raw
 /**
  * Role × route matrix: every documented operation, called anonymously, with a forged unsigned
  * token, as each human role and as the CLI's system identity. Who may call what is written below
- * as data from the interface's roles table and the README's account rules, not read back from the
- * guard: a route the document gains without a row here fails, and so does a handler that declares
- * neither a permission nor @Public().
+ * as data from the interface's roles table and the account rules in docs/accounts.md, not read
+ * back from the guard: a route the document gains without a row here fails, and so does a handler
+ * that declares neither a permission nor @Public().
  */
 
 // The fixture setup (accounts, company, tasks, approval items) takes a few seconds on a loaded machine.
