@@ -158,13 +158,24 @@ describe.each(testBackends())('HTTP platform on %s', (backend) => {
       expect(res.body.pagination).toEqual({ total: 7, offset: 5, limit: 1 });
     });
 
-    it.each(['limit=201', 'limit=0', 'offset=-1', 'limit=abc', 'limit=1.5'])(
-      'should reject %s with 400 (2001)',
-      async (q) => {
-        const res = await t.http.get(`/api/v1/fixtures/items?${q}`).expect(400);
-        expect(res.body.error_detail).toMatchObject({ error_code: 2001, error_category: 'validation' });
-      },
-    );
+    it.each([
+      'limit=201',
+      'limit=0',
+      'offset=-1',
+      'limit=abc',
+      'limit=1.5',
+      'limit=0x10',
+      'offset=0x10',
+      'limit=1e1',
+      'limit=0b11',
+      'limit=0o7',
+      'limit=%2010',
+      'limit=',
+      'offset=1&offset=2',
+    ])('should reject %s with 400 (2001)', async (q) => {
+      const res = await t.http.get(`/api/v1/fixtures/items?${q}`).expect(400);
+      expect(res.body.error_detail).toMatchObject({ error_code: 2001, error_category: 'validation' });
+    });
 
     it('should accept a 128-character id and reject a 129-character one', async () => {
       await t.http.get('/api/v1/fixtures/items/' + 'a'.repeat(128)).expect(200);

@@ -175,3 +175,28 @@ describe.each(testBackends())('forced Secure cookies without a trusted proxy on 
     }
   });
 });
+
+describe.each(testBackends())('no trusted proxy, cookie mode auto, on %s', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ backend, env: HIGH_LIMITS });
+    await setupCeo(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('should change neither HSTS nor Secure for X-Forwarded-Proto from a peer it does not trust', async () => {
+    const res = await t.http
+      .post('/api/v1/auth/login')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ username: 'ceo', password: TEST_PASSWORD })
+      .expect(200);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const cookies = cookiesOf(res.headers);
+    expect(cookies).toHaveLength(2);
+    expect(cookies.some((c) => /;\s*Secure/i.test(c))).toBe(false);
+  });
+});

@@ -457,10 +457,22 @@ describe.each(testBackends())('providers on %s', (backend) => {
     });
 
     it('should refuse loopback discovery until the host:port is allowlisted, then add the models', async () => {
+      const local = { name: 'local-oa', gateway_provider: 'openai', api_key: SECRET, base_url: `${mock.url}/v1` };
+      // Refused where the mistake is made: at creation, naming the host:port and the call that trusts it.
+      const atCreation = await t.http.post(API).set(bearer(ceo)).send(local).expect(400);
+      expectError(atCreation.body, 2014);
+      expect(String(atCreation.body.error)).toContain(mockHostPort());
+      expect(String(atCreation.body.error)).toContain('/providers/discovery-policy/entries');
+      // Trusted in the same request, then withdrawn: the calls themselves are refused again.
       await t.http
         .post(API)
         .set(bearer(ceo))
-        .send({ name: 'local-oa', gateway_provider: 'openai', api_key: SECRET, base_url: `${mock.url}/v1` })
+        .send({ ...local, trust_address: true })
+        .expect(201);
+      await t.http
+        .post(`${API}/discovery-policy/remove-entry`)
+        .set(bearer(ceo))
+        .send({ host_port: mockHostPort() })
         .expect(201);
       const refused = await t.http.post(`${API}/local-oa/discover-models`).set(bearer(ceo)).expect(400);
       expectError(refused.body, 2014);
@@ -524,13 +536,13 @@ describe.each(testBackends())('providers on %s', (backend) => {
       expectError(loopback.body, 2014);
       const models = [{ id: 'm', cost_per_1k_input: 0, cost_per_1k_output: 0, max_context: 1000 }];
       const metadataUrl = 'http://169.254.169.254/v1';
-      await t.http
+      const metadata = await t.http
         .post(API)
         .set(bearer(ceo))
         .send({ name: 'metadata-test', gateway_provider: 'openai', api_key: SECRET, base_url: metadataUrl, models })
-        .expect(201);
-      const metadata = await t.http.post(`${API}/metadata-test/test`).set(bearer(ceo)).send({}).expect(400);
+        .expect(400);
       expectError(metadata.body, 2014);
+      expect(String(metadata.body.error)).toContain('169.254.169.254:80');
     });
 
     it('should seed the allowlist with the local presets and refuse malformed entries', async () => {
@@ -553,12 +565,13 @@ describe.each(testBackends())('providers on %s', (backend) => {
         ['priv-p', 'http://10.1.2.3:8080/v1'],
         ['mapped-p', 'http://[::ffff:127.0.0.1]:9/v1'],
       ]) {
-        await t.http
+        const refused = await t.http
           .post(API)
           .set(bearer(ceo))
           .send({ name, auth_type: 'none', gateway_provider: 'openai', base_url: url })
-          .expect(201);
-        expectError((await t.http.post(`${API}/${name}/discover-models`).set(bearer(ceo)).expect(400)).body, 2014);
+          .expect(400);
+        expectError(refused.body, 2014);
+        await t.http.get(`${API}/${name}`).set(bearer(ceo)).expect(404);
       }
     });
   });

@@ -76,6 +76,17 @@ describe.each(testBackends())('realtime WebSocket on %s', (backend) => {
     expect(await closeCodeOf(wsUrl(url))).toBe(4001);
   });
 
+  it('should log refusals of a client that keeps reconnecting without a ticket once a minute, not each time', async () => {
+    const refusedLines = () => t.consoleLines().filter((line) => line.includes('api.ws.refused'));
+    const before = refusedLines().length;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(await closeCodeOf(wsUrl(url))).toBe(4001);
+    }
+    // One line at most for this address and code in the minute (an earlier test may have had it).
+    expect(refusedLines().length - before).toBeLessThanOrEqual(1);
+    expect(refusedLines().filter((line) => line.includes('4001')).length).toBe(1);
+  });
+
   it('should close 4001 when the ticket is unknown', async () => {
     expect(await closeCodeOf(wsUrl(url, 'not-a-real-ticket'))).toBe(4001);
   });

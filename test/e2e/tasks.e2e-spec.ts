@@ -220,6 +220,23 @@ describe.each(testBackends())('tasks API on %s', (backend) => {
       await t.http.patch(`${API}/task-missing`).set(bearer(ceo)).send({ title: 'x' }).expect(404);
     });
 
+    it('should read an expected_version of null as absent: no comparison, never a 409 against "null"', async () => {
+      const task = await create();
+      await t.http.patch(`${API}/${task.id}`).set(bearer(ceo)).send({ title: 'First' }).expect(200);
+      const patched = await t.http
+        .patch(`${API}/${task.id}`)
+        .set(bearer(ceo))
+        .send({ title: 'Second', expected_version: null })
+        .expect(200);
+      expect(patched.body.data).toMatchObject({ title: 'Second', version: 3 });
+      const bad = await t.http
+        .patch(`${API}/${task.id}`)
+        .set(bearer(ceo))
+        .send({ title: 'Third', expected_version: 'two' })
+        .expect(400);
+      expect(bad.body.error).toContain('expected_version');
+    });
+
     it('should keep the assignment invariant: no assignee on a created task (409, 4017)', async () => {
       const task = await create();
       const res = await t.http.patch(`${API}/${task.id}`).set(bearer(ceo)).send({ assigned_to: agent }).expect(409);

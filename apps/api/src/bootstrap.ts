@@ -31,6 +31,7 @@ import {
 
 import { AppModule } from './app.module';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
+import { SEMI_SPACE_FLAG, semiSpaceFlagMissing } from './runtime-flags';
 
 export const API_PREFIX = 'api/v1';
 
@@ -163,6 +164,15 @@ export async function startServer(options: BootstrapOptions = {}): Promise<Creat
       { host: config.server.host, port, backend: config.persistence.backend, log_dir: config.logging.dir },
       'api.server.started',
     );
+  if (semiSpaceFlagMissing(process.execArgv, process.env.NODE_OPTIONS)) {
+    logging
+      .forName('api')
+      .warn(
+        { flag: SEMI_SPACE_FLAG },
+        `api.runtime.flag_missing: started without ${SEMI_SPACE_FLAG}; expect a 2-3x higher p99 latency. ` +
+          'Start with npm start, npm run start:prod or the image, or add the flag (see docs/benchmarks.md).',
+      );
+  }
   return created;
 }
 

@@ -149,4 +149,36 @@ describe('http sink against a loopback receiver', () => {
     await logging.flush();
     expect(delivered().map((record) => record['event'])).toEqual(['core.thing.failed']);
   });
+
+  it('should refuse a redirect (a failed delivery), never carrying its headers to the new location', async () => {
+    const redirector = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(307, { location: `${baseUrl}/landed` }).end());
+    });
+    redirector.listen(0, '127.0.0.1');
+    await once(redirector, 'listening');
+    try {
+      const warnings = await collectWarnings(async () => {
+        const { customSinks } = validateSinkSettings({}, [
+          {
+            sink_type: 'http',
+            http_url: `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/ingest`,
+            http_batch_size: 10,
+            http_flush_interval_seconds: 0.5,
+            http_timeout_seconds: 2,
+            http_max_retries: 1,
+            http_headers: { Authorization: 'Bearer sink-secret' },
+          },
+        ]);
+        runtime = createLogging({ dir, customSinks, console: { destination: new CaptureStream(), colorize: false } });
+        runtime.root.info('core.thing.done');
+        await runtime.flush();
+      });
+      expect(batches).toEqual([]);
+      expect(warnings).toContainEqual(expect.stringContaining('dropped'));
+    } finally {
+      redirector.closeAllConnections();
+      await new Promise((resolve) => redirector.close(resolve));
+    }
+  });
 });

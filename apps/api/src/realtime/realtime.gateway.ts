@@ -25,6 +25,7 @@ import {
   EventBus,
   LOGGING_RUNTIME,
   type LoggingRuntime,
+  LogThrottle,
   type ReceivedEvent,
   WsAuthenticator,
   type WsPrincipal,
@@ -72,6 +73,8 @@ export class RealtimeGateway
   /** channel → authenticated connections subscribed to it: fan-out touches only the interested ones. */
   private readonly byChannel = new Map<string, Set<Connection>>();
   private readonly log: Logger;
+  /** Refused connections are logged at most once a minute per client address and close code. */
+  private readonly refusals = new LogThrottle();
   private readonly pendingEvents: ReceivedEvent[] = [];
   private flushScheduled = false;
   private stopListening: (() => void) | null = null;
@@ -221,18 +224,23 @@ export class RealtimeGateway
   }
 
   private refuse(connection: Connection, refusal: Refusal, principal?: WsPrincipal): void {
-    // The ticket is a credential: the log says why, never what it was.
-    this.log.warn(
-      {
-        connection_id: connection.id,
-        close_code: refusal.code,
-        reason: refusal.log,
-        user_id: principal?.userId,
-        role: principal?.role,
-        remote_address: connection.remoteAddress,
-      },
-      'api.ws.refused',
-    );
+    // A client that reconnects without a ticket once a second is logged once a minute per address,
+    // with the count of refusals the line stands for; the ticket is a credential: never logged.
+    const logged = this.refusals.admit(`${connection.remoteAddress ?? 'unknown'} ${refusal.code}`);
+    if (logged) {
+      this.log.warn(
+        {
+          connection_id: connection.id,
+          close_code: refusal.code,
+          reason: refusal.log,
+          user_id: principal?.userId,
+          role: principal?.role,
+          remote_address: connection.remoteAddress,
+          ...(logged.repeated > 0 ? { repeated: logged.repeated } : {}),
+        },
+        'api.ws.refused',
+      );
+    }
     connection.queued = null;
     if (connection.socket.readyState === WebSocket.OPEN) {
       connection.socket.close(refusal.code, refusal.reason);

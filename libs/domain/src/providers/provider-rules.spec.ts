@@ -1,8 +1,7 @@
-import { AppError, ErrorCode } from '../errors';
+import { AppError } from '../errors';
 import { findPreset, PROVIDER_PRESETS, protocolFor } from './presets';
 import {
   assertAuthConsistency,
-  assertCredentialsFollowDestination,
   assertProviderName,
   assertUniqueModelRefs,
   type AuthShape,
@@ -127,39 +126,5 @@ describe('provider rules', () => {
         { id: 'b', alias: null },
       ]),
     ).not.toThrow();
-  });
-});
-
-describe(assertCredentialsFollowDestination.name, () => {
-  const here = { endpoint: 'https://api.example/v1', tokenUrl: null };
-  const elsewhere = { endpoint: 'https://attacker.example/v1', tokenUrl: null };
-
-  it('should let secrets stay when the destination does not move', () => {
-    expect(() => assertCredentialsFollowDestination(here, here, { apiKey: 'k' }, {})).not.toThrow();
-  });
-
-  it('should refuse a move that carries a stored secret along, naming it (2028)', () => {
-    const thrown = (run: () => void): unknown => {
-      try {
-        run();
-      } catch (error) {
-        return error;
-      }
-      return null;
-    };
-    const moved = thrown(() => assertCredentialsFollowDestination(here, elsewhere, { apiKey: 'k' }, {}));
-    expect(moved).toMatchObject({ code: ErrorCode.ProviderCredentialsRequired });
-    expect((moved as Error).message).toContain('api_key');
-    const tokenMoved = { ...here, tokenUrl: 'https://attacker.example/token' };
-    expect(
-      thrown(() => assertCredentialsFollowDestination(here, tokenMoved, { oauthClientSecret: 's' }, {})),
-    ).toMatchObject({ code: ErrorCode.ProviderCredentialsRequired });
-  });
-
-  it('should allow a move whose secrets are given again or cleared', () => {
-    expect(() =>
-      assertCredentialsFollowDestination(here, elsewhere, { apiKey: 'new' }, { apiKey: 'new' }),
-    ).not.toThrow();
-    expect(() => assertCredentialsFollowDestination(here, elsewhere, {}, {})).not.toThrow();
   });
 });

@@ -8,3 +8,4 @@ export * from './output-scan';
 export * from './pipeline';
 export * from './sandbox';
 export * from './trust';
+export * from './secret-inputs';

@@ -7,7 +7,7 @@ import {
   type ValidationError as ClassValidationError,
 } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, Max, Min, ValidateIf } from 'class-validator';
 
 import {
@@ -75,12 +75,22 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /**
+ * A query-string integer: decimal digits with an optional minus sign and nothing else, so `0x10`,
+ * `1e3`, `0b1`, ` 5` or `5.0` stay text and fail the integer rule (400) instead of passing as numbers.
+ */
+export function QueryInteger(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value,
+  );
+}
+
+/**
  * `offset` 0–2^53-1 (default 0) and `limit` 1–200 (default 50): shared by every paginated list. The
  * offset's bound keeps a huge number from passing as an "integer" and failing in the database.
  */
 export class PageQueryDto implements PageRequest {
   @ApiPropertyOptional({ minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0, type: 'integer' })
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt()
   @Min(0)
   @Max(PAGE_OFFSET_MAX)
@@ -92,7 +102,7 @@ export class PageQueryDto implements PageRequest {
     default: PAGE_LIMIT_DEFAULT,
     type: 'integer',
   })
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt()
   @Min(PAGE_LIMIT_MIN)
   @Max(PAGE_LIMIT_MAX)

@@ -144,6 +144,8 @@ export class HttpBatchSink implements SinkDestination {
         method: 'POST',
         headers: this.headers,
         body,
+        // A sink's headers may carry credentials: a redirect is refused (a failed delivery), never followed.
+        redirect: 'error',
         signal: AbortSignal.timeout(this.config.http_timeout_seconds * 1000),
       });
       // Draining the body returns the connection to the keep-alive pool.

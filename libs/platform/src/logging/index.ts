@@ -21,4 +21,5 @@ export { type ValidatedSinkSettings, validateSinkSettings } from './sink-validat
 export { isSensitiveKey, redact, REDACTED } from './redaction';
 export { SINK_WARNING_CODE } from './sink-diagnostics';
 export { settleWithin } from './sink-destination';
+export { LogThrottle } from './log-throttle';
 export * from './observability.settings';

@@ -50,6 +50,7 @@ export class ProviderPresetsController {
       subscription_token: dto.subscription_token,
       tos_accepted: dto.tos_accepted,
       base_url: dto.base_url,
+      trust_address: dto.trust_address,
       models:
         dto.models ??
         preset.default_models.map((m) => ({ ...m, alias: m.alias ?? undefined, local_params: undefined })),

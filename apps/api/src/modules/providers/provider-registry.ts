@@ -176,7 +176,12 @@ export class ProviderRegistry implements OnModuleInit, OnModuleDestroy {
     this.quotas.configure(record.name, record.quota);
     const driver = new AddressCheckedDriver(
       createDriver(record, { ...CALL_DEFAULTS, baseFetch: this.transport.fetch }),
-      () => this.transport.assertAllowed(record.endpoint),
+      async () => {
+        await this.transport.assertAllowed(record.endpoint);
+        if (record.authType === 'oauth' && record.oauth.tokenUrl) {
+          await this.transport.assertAllowed(record.oauth.tokenUrl);
+        }
+      },
     );
     return { record, driver: new RecordingDriver(driver, record.name, record.models, this.recorder) };
   }

@@ -11,6 +11,7 @@ import type { CreateProviderDto } from './dto/provider.dto';
 import { ProviderRegistry } from './provider-registry';
 import { ProviderUsage } from './provider-usage';
 import { ProvidersRepository } from './providers.repository';
+import { DiscoveryPolicyService } from './discovery/discovery-policy.service';
 import { ProvidersService } from './providers.service';
 
 const ACTOR = actorContext();
@@ -40,8 +41,11 @@ function build(seed: ProviderEntity[] = []) {
   registry.reload.mockResolvedValue();
   const trail = unit.mock(AuditTrail);
   trail.record.mockResolvedValue(null);
+  const addresses = unit.mock(DiscoveryPolicyService);
+  addresses.admit.mockResolvedValue();
   return {
     trail,
+    addresses,
     sut: unit.sut,
     rows,
     cipher,
@@ -173,6 +177,30 @@ describe(ProvidersService.name, () => {
         details: { changed_fields: ['clear_api_key'] },
       });
     });
+
+    it.each([null, '********'])('should keep the stored secret for %p and record no secret change', async (value) => {
+      const { sut, rows, trail, cipher } = await buildWithProvider();
+      const sealed = rows.get('acme')?.secrets;
+      trail.record.mockClear();
+
+      const dto = await sut.update(ACTOR, 'acme', { api_key: value as string });
+
+      expect(dto.has_api_key).toBe(true);
+      expect(cipher.open(rows.get('acme')!.secrets!)).toBe(cipher.open(sealed!));
+      expect(trail.record).not.toHaveBeenCalled();
+    });
+
+    it.each([null, '********', undefined])(
+      'should refuse a move of base_url that keeps the stored key (%p): 2028, nothing written',
+      async (value) => {
+        const { sut, repository } = await buildWithProvider();
+
+        await expect(
+          sut.update(ACTOR, 'acme', { base_url: 'https://elsewhere.example/v1', api_key: value as string }),
+        ).rejects.toMatchObject({ code: ErrorCode.ProviderCredentialsRequired });
+        expect(repository.update).not.toHaveBeenCalled();
+      },
+    );
 
     it('should refuse with the generic 2000 when a secret and its clear flag come together', async () => {
       const { sut, repository } = await buildWithProvider();

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  applySecretChange,
   assertAuthConsistency,
-  assertCredentialsFollowDestination,
+  assertSecretsFollowDestination,
   assertProviderName,
   assertUniqueModelRefs,
   type AuthType,
@@ -26,6 +27,9 @@ import {
   quotaLimitsToJson,
   degradationToJson,
   resolveEndpoint,
+  changedSecretNames,
+  type SecretInput,
+  secretChange,
   ValidationError,
 } from '@app/domain';
 import { type JsonObject, ProviderEntity } from '@app/persistence';
@@ -39,6 +43,7 @@ import {
 } from '@app/platform';
 
 import { AuditTrail } from '../audit';
+import { DiscoveryPolicyService } from './discovery/discovery-policy.service';
 import type { ModelEntryDto } from './dto/model.dto';
 import type { CreateProviderDto, ProviderDto, UpdateProviderDto } from './dto/provider.dto';
 import { ProviderRegistry } from './provider-registry';
@@ -91,6 +96,11 @@ function endpointOf(draft: ProviderDraft): string {
   return resolveEndpoint(draft.baseUrl, draft.preset?.name ?? null, draft.gatewayProvider ?? draft.name);
 }
 
+/** Where a provider sends requests and credentials: its endpoint and, for OAuth, the token URL. */
+function destinationsOf(draft: ProviderDraft): string[] {
+  return [endpointOf(draft), ...(draft.oauth.tokenUrl ? [draft.oauth.tokenUrl] : [])];
+}
+
 /** Provider CRUD: validation, encryption of secrets, registry reload and the change announcement. */
 @Injectable()
 export class ProvidersService {
@@ -104,6 +114,7 @@ export class ProvidersService {
     private readonly cipher: SecretCipher,
     private readonly bus: EventBus,
     private readonly trail: AuditTrail,
+    private readonly addresses: DiscoveryPolicyService,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.audit = logging.forName('security.audit');
@@ -143,6 +154,7 @@ export class ProvidersService {
   async create(actor: ActorContext, dto: CreateProviderDto): Promise<ProviderDto> {
     assertProviderName(dto.name);
     const preset = dto.preset_name === undefined ? undefined : this.preset(dto.preset_name);
+    const inputs = secretInputs(dto, {});
     const draft = this.validate({
       name: dto.name,
       preset,
@@ -153,12 +165,7 @@ export class ProvidersService {
       models: (dto.models ?? []).map(toProviderModel),
       degradation: dto.degradation ?? {},
       quota: dto.quota ?? {},
-      secrets: {
-        apiKey: dto.api_key,
-        subscriptionToken: dto.subscription_token,
-        oauthClientSecret: dto.oauth_client_secret,
-        customHeaderValue: dto.custom_header_value,
-      },
+      secrets: secretsAfter(inputs, {}),
       oauth: {
         tokenUrl: normaliseBaseUrl(dto.oauth_token_url),
         clientId: dto.oauth_client_id ?? null,
@@ -170,6 +177,7 @@ export class ProvidersService {
     if (await this.repository.findByName(dto.name)) {
       throw new ConflictError(`provider "${dto.name}" already exists`, ErrorCode.DuplicateRecord);
     }
+    await this.addresses.admit(actor, destinationsOf(draft), dto.trust_address === true);
     const now = new Date();
     const entity = this.toEntity(draft, 1, now, now);
     try {
@@ -180,26 +188,13 @@ export class ProvidersService {
       }
       throw error;
     }
-    await this.changed(actor, 'provider.created', dto.name, {}, secretFields(dto));
+    await this.changed(actor, 'provider.created', dto.name, {}, changedSecretNames(Object.values(inputs)));
     return this.get(dto.name);
   }
 
   async update(actor: ActorContext, name: string, dto: UpdateProviderDto): Promise<ProviderDto> {
     const current = await this.record(name);
-    const pairs: [keyof UpdateProviderDto, keyof UpdateProviderDto][] = [
-      ['api_key', 'clear_api_key'],
-      ['subscription_token', 'clear_subscription_token'],
-      ['oauth_client_secret', 'clear_oauth_client_secret'],
-      ['custom_header_value', 'clear_custom_header_value'],
-    ];
-    for (const [value, clear] of pairs) {
-      if (dto[value] !== undefined && dto[clear] === true) {
-        // The generic 2000 stays: clients already rely on it for this refusal.
-        throw new ValidationError(`${value} and ${clear} cannot be given together`, ErrorCode.ValidationError);
-      }
-    }
-    const pick = (value: string | undefined, clear: boolean | undefined, existing: string | undefined) =>
-      clear ? undefined : (value ?? existing);
+    const inputs = secretInputs(dto, current.secrets);
     const draft = this.validate({
       name,
       preset: current.preset ? findPreset(current.preset) : undefined,
@@ -212,24 +207,7 @@ export class ProvidersService {
         ? { ...degradationToJson(current.degradation), ...dto.degradation }
         : degradationToJson(current.degradation),
       quota: dto.quota ? { ...quotaLimitsToJson(current.quota), ...dto.quota } : quotaLimitsToJson(current.quota),
-      secrets: {
-        apiKey: pick(dto.api_key, dto.clear_api_key, current.secrets.apiKey),
-        subscriptionToken: pick(
-          dto.subscription_token,
-          dto.clear_subscription_token,
-          current.secrets.subscriptionToken,
-        ),
-        oauthClientSecret: pick(
-          dto.oauth_client_secret,
-          dto.clear_oauth_client_secret,
-          current.secrets.oauthClientSecret,
-        ),
-        customHeaderValue: pick(
-          dto.custom_header_value,
-          dto.clear_custom_header_value,
-          current.secrets.customHeaderValue,
-        ),
-      },
+      secrets: secretsAfter(inputs, current.secrets),
       oauth: {
         tokenUrl: dto.oauth_token_url !== undefined ? normaliseBaseUrl(dto.oauth_token_url) : current.oauth.tokenUrl,
         clientId: dto.oauth_client_id ?? current.oauth.clientId,
@@ -238,19 +216,20 @@ export class ProvidersService {
       customHeaderName: dto.custom_header_name ?? current.customHeaderName,
       tosAcceptedAt: dto.tos_accepted === true ? new Date() : dto.tos_accepted === false ? null : current.tosAcceptedAt,
     });
-    assertCredentialsFollowDestination(
-      { endpoint: current.endpoint, tokenUrl: current.oauth.tokenUrl },
-      { endpoint: endpointOf(draft), tokenUrl: draft.oauth.tokenUrl },
-      draft.secrets,
-      {
-        apiKey: dto.api_key,
-        subscriptionToken: dto.subscription_token,
-        oauthClientSecret: dto.oauth_client_secret,
-        customHeaderValue: dto.custom_header_value,
-      },
+    assertSecretsFollowDestination(
+      'provider',
+      [
+        { wireName: 'base_url', before: current.endpoint, after: endpointOf(draft) },
+        { wireName: 'oauth_token_url', before: current.oauth.tokenUrl, after: draft.oauth.tokenUrl },
+      ],
+      Object.values(inputs),
+      ErrorCode.ProviderCredentialsRequired,
     );
+    const before = [current.endpoint, current.oauth.tokenUrl];
+    const moved = destinationsOf(draft).filter((target) => !before.includes(target));
+    await this.addresses.admit(actor, moved, dto.trust_address === true);
     await this.write(draft, current);
-    await this.changed(actor, 'provider.updated', name, {}, secretFields(dto));
+    await this.changed(actor, 'provider.updated', name, {}, changedSecretNames(Object.values(inputs)));
     return this.get(name);
   }
 
@@ -401,13 +380,43 @@ export class ProvidersService {
   }
 }
 
-const SECRET_FIELDS = ['api_key', 'subscription_token', 'oauth_client_secret', 'custom_header_value'] as const;
+/** The wire name of each secret a provider can hold. */
+const SECRET_WIRE_NAMES = {
+  apiKey: 'api_key',
+  subscriptionToken: 'subscription_token',
+  oauthClientSecret: 'oauth_client_secret',
+  customHeaderValue: 'custom_header_value',
+} as const satisfies Record<keyof ProviderSecrets, string>;
 
-/** The secrets a request sets or clears: their names, as `api_key` or `clear_api_key`. */
-function secretFields(request: CreateProviderDto | UpdateProviderDto): string[] {
+type SecretKey = keyof typeof SECRET_WIRE_NAMES;
+
+/** How a create or update request meets each of the provider's secrets (the shared secret-input rules). */
+function secretInputs(
+  request: CreateProviderDto | UpdateProviderDto,
+  stored: ProviderSecrets,
+): Record<SecretKey, SecretInput> {
   const dto = request as Partial<Record<string, unknown>>;
-  return SECRET_FIELDS.flatMap((field) => [
-    ...(dto[field] !== undefined ? [field] : []),
-    ...(dto[`clear_${field}`] === true ? [`clear_${field}`] : []),
-  ]);
+  const entries = (Object.keys(SECRET_WIRE_NAMES) as SecretKey[]).map((key) => {
+    const wireName = SECRET_WIRE_NAMES[key];
+    const clear = dto[`clear_${wireName}`];
+    const input: SecretInput = {
+      wireName,
+      stored: stored[key] !== undefined,
+      change: secretChange(wireName, dto[wireName], clear === true),
+    };
+    return [key, input] as const;
+  });
+  return Object.fromEntries(entries) as Record<SecretKey, SecretInput>;
+}
+
+/** The secrets a provider holds once the request's changes are applied. */
+function secretsAfter(inputs: Record<SecretKey, SecretInput>, stored: ProviderSecrets): ProviderSecrets {
+  const after: ProviderSecrets = {};
+  for (const key of Object.keys(inputs) as SecretKey[]) {
+    const value = applySecretChange(inputs[key].change, stored[key]);
+    if (value !== undefined) {
+      after[key] = value;
+    }
+  }
+  return after;
 }

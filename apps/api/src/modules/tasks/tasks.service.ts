@@ -123,7 +123,7 @@ export class TasksService {
     };
     const saved = await this.lifecycle.update(id, () => changes, {
       by: actor.username,
-      expectedVersion: dto.expected_version,
+      expectedVersion: dto.expected_version ?? undefined,
     });
     return toTaskDto(saved);
   }
@@ -133,7 +133,7 @@ export class TasksService {
     const assignee = await this.assigneeChange(dto.assigned_to);
     const saved = await this.lifecycle.transition(id, target, {
       by: actor.username,
-      expectedVersion: dto.expected_version,
+      expectedVersion: dto.expected_version ?? undefined,
       changes: () => ({
         ...assignee,
         ...(target === 'assigned' ? { statusReason: null } : {}),

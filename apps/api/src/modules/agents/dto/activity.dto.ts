@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 import { ACTIVITY_EVENT_TYPES, ACTIVITY_WINDOWS_HOURS, type ActivityEventType } from '@app/domain';
-import { PageQueryDto } from '@app/platform';
+import { PageQueryDto, QueryInteger } from '@app/platform';
 
 @ApiSchema({ name: 'ActivityEvent' })
 export class ActivityEventDto {
@@ -35,7 +34,7 @@ export class ActivityQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ enum: ACTIVITY_WINDOWS_HOURS, default: 24, type: 'integer' })
   @IsOptional()
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt()
   @IsIn(ACTIVITY_WINDOWS_HOURS)
   last_n_hours?: number;

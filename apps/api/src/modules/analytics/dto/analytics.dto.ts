@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 import {
@@ -14,7 +13,7 @@ import {
   type AnalyticsTrendMetric,
   type AnalyticsTrendPeriod,
 } from '@app/domain';
-import { codedRule } from '@app/platform';
+import { codedRule, QueryInteger } from '@app/platform';
 
 /** One point of a time series. */
 @ApiSchema({ name: 'TrendDataPoint' })
@@ -108,7 +107,7 @@ export class ForecastQueryDto {
     default: FORECAST_HORIZON_DEFAULT,
   })
   @IsOptional()
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt(codedRule(ErrorCode.ForecastHorizonOutOfRange))
   @Min(FORECAST_HORIZON_MIN, codedRule(ErrorCode.ForecastHorizonOutOfRange))
   @Max(FORECAST_HORIZON_MAX, codedRule(ErrorCode.ForecastHorizonOutOfRange))

@@ -19,10 +19,32 @@ export interface AddressPolicy {
 export class UnsafeTargetError extends ValidationError {
   constructor(target: string, reason: string) {
     super(
-      `refused to connect to ${target}: ${reason}; add "${target}" to the discovery allowlist to trust it`,
+      `refused to connect to ${target}: ${reason}; to trust it, a CEO adds it with ` +
+        `POST /api/v1/providers/discovery-policy/entries {"host_port": "${target}"}, or gives ` +
+        '"trust_address": true when creating or updating the provider',
       ErrorCode.UnsafeDiscoveryTarget,
     );
   }
+}
+
+/** The only headers a redirect to another origin keeps: none of them can carry a credential. */
+export const CROSS_ORIGIN_REDIRECT_HEADERS: readonly string[] = [
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'user-agent',
+];
+
+function withoutCredentials(headers: Headers): Headers {
+  const kept = new Headers();
+  for (const name of CROSS_ORIGIN_REDIRECT_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) {
+      kept.set(name, value);
+    }
+  }
+  return kept;
 }
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
@@ -60,9 +82,13 @@ export class GuardedFetcher {
         throw new UnsafeTargetError(hostPortOf(url), `more than ${MAX_REDIRECTS} redirects`);
       }
       await response.body?.cancel();
-      url = new URL(location, url);
-      // A redirect is followed as a plain GET, the way browsers treat 301/302/303.
-      requestInit = { method: 'GET', headers: init?.headers, signal: init?.signal };
+      const next = new URL(location, url);
+      // A redirect is followed as a plain GET, the way browsers treat 301/302/303. A hop to another
+      // origin (scheme, host or port) carries no credential: only the headers below survive it.
+      const headers =
+        next.origin === url.origin ? requestInit?.headers : withoutCredentials(new Headers(requestInit?.headers));
+      url = next;
+      requestInit = { method: 'GET', headers, signal: init?.signal };
     }
   };
 
@@ -73,21 +99,14 @@ export class GuardedFetcher {
 
   /** Refuses the URL or returns the dispatcher whose lookup re-checks resolved addresses (null: trusted). */
   private check(url: URL, policy: AddressPolicy): Agent | null {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new UnsafeTargetError(hostPortOf(url), `scheme ${url.protocol} is not allowed`);
+    const verdict = literalVerdict(url, policy);
+    if (verdict instanceof UnsafeTargetError) {
+      throw verdict;
+    }
+    if (verdict === 'trusted') {
+      return null;
     }
     const target = hostPortOf(url);
-    if (!policy.blockPrivateIps || policy.allowlist.has(target)) {
-      return null;
-    }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) !== 0) {
-      const unsafe = classifyAddress(host);
-      if (unsafe) {
-        throw new UnsafeTargetError(target, `${host} is a ${unsafe.replace('_', '-')} address`);
-      }
-      return null;
-    }
     const known = this.agents.get(target);
     if (known) {
       return known;
@@ -132,4 +151,61 @@ export class GuardedFetcher {
     this.agents.clear();
     await Promise.allSettled(agents.map((a) => a.close()));
   }
+}
+
+/**
+ * What the URL alone tells: refused (bad scheme, an unsafe IP literal), trusted (no blocking, an
+ * allowlisted host:port, a public IP literal), or a name whose addresses decide when it is dialled.
+ */
+function literalVerdict(url: URL, policy: AddressPolicy): UnsafeTargetError | 'trusted' | 'name' {
+  const target = hostPortOf(url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return new UnsafeTargetError(target, `scheme ${url.protocol} is not allowed`);
+  }
+  if (!policy.blockPrivateIps || policy.allowlist.has(target)) {
+    return 'trusted';
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) === 0) {
+    return 'name';
+  }
+  const unsafe = classifyAddress(host);
+  return unsafe ? new UnsafeTargetError(target, `${host} is a ${unsafe.replace('_', '-')} address`) : 'trusted';
+}
+
+/** How long a refusal check waits for a name to resolve before leaving it to the dial-time check. */
+const RESOLVE_TIMEOUT_MS = 2_000;
+
+/**
+ * The refusal every call to `target` would meet, found before any call is made: the URL's own
+ * verdict, then the addresses its name resolves to now. A name that does not resolve (yet) is not
+ * refused here; each connection checks what it dials in any case.
+ */
+export async function addressRefusal(target: string, policy: AddressPolicy): Promise<UnsafeTargetError | null> {
+  const url = new URL(target);
+  const verdict = literalVerdict(url, policy);
+  if (verdict !== 'name') {
+    return verdict === 'trusted' ? null : verdict;
+  }
+  const addresses = await resolveWithin(url.hostname, RESOLVE_TIMEOUT_MS);
+  const bad = addresses.find((a) => classifyAddress(a.address) !== null);
+  if (!bad) {
+    return null;
+  }
+  const unsafe = classifyAddress(bad.address) ?? 'reserved';
+  return new UnsafeTargetError(
+    hostPortOf(url),
+    `${url.hostname} resolves to ${bad.address}, a ${unsafe.replace('_', '-')} address`,
+  );
+}
+
+function resolveWithin(hostname: string, timeoutMs: number): Promise<LookupAddress[]> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve([]), timeoutMs);
+    timer.unref();
+    dnsLookup(hostname, { all: true }, (error, addresses) => {
+      clearTimeout(timer);
+      resolve(error ? [] : addresses);
+    });
+  });
 }

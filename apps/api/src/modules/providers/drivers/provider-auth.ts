@@ -1,4 +1,11 @@
-import { type AuthType, ErrorCode, type ProviderProtocol, ProviderCallError, type ProviderSecrets } from '@app/domain';
+import {
+  type AuthType,
+  ErrorCode,
+  type ProviderProtocol,
+  ProviderCallError,
+  type ProviderSecrets,
+  ValidationError,
+} from '@app/domain';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -97,6 +104,10 @@ export class ProviderAuth {
         signal: AbortSignal.timeout(OAUTH_TIMEOUT_MS),
       });
     } catch (error) {
+      if (error instanceof ValidationError) {
+        // The address policy refused the token URL: the same 400 (2014) a refused base_url gets.
+        throw error;
+      }
       throw new ProviderCallError(
         `OAuth token endpoint unreachable: ${(error as Error).message}`,
         ErrorCode.ProviderOAuthError,

@@ -31,6 +31,11 @@ import { ModelEntryDto, ModelEntryResponseDto } from './model.dto';
 
 const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$/;
 const SECRET_MAX = 8192;
+/** How every secret field of a provider reads (the shared secret-input rules). */
+const SECRET_DOC =
+  'Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank ' +
+  'value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), ' +
+  'else 400 (2028).';
 
 /** What happens when the provider fails or runs out of quota. */
 @ApiSchema({ name: 'Degradation' })
@@ -103,7 +108,7 @@ export class ProviderFieldsDto {
   @IsIn(AUTH_TYPES)
   auth_type?: AuthType;
 
-  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX, description: SECRET_DOC })
   @IsOptional()
   @IsString()
   @MinLength(1)
@@ -113,7 +118,7 @@ export class ProviderFieldsDto {
   @ApiPropertyOptional({
     writeOnly: true,
     maxLength: SECRET_MAX,
-    description: 'Used as the api key; needs tos_accepted',
+    description: `Used as the api key; needs tos_accepted. ${SECRET_DOC}`,
   })
   @IsOptional()
   @IsString()
@@ -132,6 +137,16 @@ export class ProviderFieldsDto {
   @MaxLength(512)
   base_url?: string;
 
+  @ApiPropertyOptional({
+    description:
+      'Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the ' +
+      'address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), ' +
+      'audited. Without it such an address is refused with 400 (2014).',
+  })
+  @IsOptional()
+  @IsBoolean()
+  trust_address?: boolean;
+
   @ApiPropertyOptional({ maxLength: 512, format: 'uri' })
   @IsOptional()
   @IsString()
@@ -145,7 +160,7 @@ export class ProviderFieldsDto {
   @MaxLength(256)
   oauth_client_id?: string;
 
-  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX, description: SECRET_DOC })
   @IsOptional()
   @IsString()
   @MinLength(1)
@@ -164,7 +179,7 @@ export class ProviderFieldsDto {
   @Matches(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/)
   custom_header_name?: string;
 
-  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX })
+  @ApiPropertyOptional({ writeOnly: true, maxLength: SECRET_MAX, description: SECRET_DOC })
   @IsOptional()
   @IsString()
   @MinLength(1)
@@ -238,6 +253,7 @@ export class FromPresetDto extends PickType(ProviderFieldsDto, [
   'subscription_token',
   'tos_accepted',
   'base_url',
+  'trust_address',
   'models',
 ] as const) {
   @ApiProperty({ maxLength: 64 })

@@ -192,11 +192,15 @@ export class UpdateTaskDto {
   @Max(MAX_BUDGET)
   budget_limit?: number;
 
-  @ApiPropertyOptional({ minimum: 1, description: 'Compare-and-set: 409 (4003) when the task has moved on' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    nullable: true,
+    description: 'Compare-and-set: 409 (4003) when the task has moved on; absent or null: no comparison',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
-  expected_version?: number;
+  expected_version?: number | null;
 }
 
 @ApiSchema({ name: 'TransitionTaskRequest' })
@@ -217,11 +221,15 @@ export class TransitionTaskDto {
   @MaxLength(TASK_LIMITS.nameMax)
   assigned_to?: string | null;
 
-  @ApiPropertyOptional({ minimum: 1 })
+  @ApiPropertyOptional({
+    minimum: 1,
+    nullable: true,
+    description: 'Compare-and-set: 409 (4003) when the task has moved on; absent or null: no comparison',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
-  expected_version?: number;
+  expected_version?: number | null;
 }
 
 @ApiSchema({ name: 'CancelTaskRequest' })
