@@ -93,6 +93,7 @@ export default tseslint.config(
       'jest.config.js',
       'eslint.config.mjs',
       '.ci/**',
+      'libs/client/src/schema.ts',
     ],
   },
   js.configs.recommended,

@@ -33,11 +33,21 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'],
+      // Real databases and servers on a two-core machine: a hook that starts an app may take seconds.
+      testTimeout: 20_000,
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'],
+      // A built server, the fake provider and Chromium per file; a flow clicks through several pages.
+      testTimeout: 60_000,
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/attack/**/*.e2e-spec.ts'],
+      testTimeout: 20_000,
     },
   ],
 };

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm run openapi:check`: fails when openapi.json differs from what the code generates, or when it is
+# `npm run openapi:check`: fails when openapi.json differs from what the code generates, when the typed
+# client (libs/client/src/schema.ts) differs from what openapi.json generates, or when it is
 # not a valid OpenAPI document (checked by @readme/openapi-parser, as the unit spec beside the generator does).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -14,3 +15,4 @@ node --input-type=module -e '
   }
   console.log("openapi.json is a valid OpenAPI document");
 '
+node .ci/generate-client.mjs --check

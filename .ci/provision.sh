@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Provisions the toolchain the service needs into the project-local `.tools/` folder:
 #   - Node 24 LTS (from the npm registry's `node` package) when the node on PATH is older;
-#   - git >= 2.48 (built from the Debian source package of a newer suite) when the git on PATH is older.
-# Nothing outside the project folder is modified. Re-running is cheap: cached tools are reused.
+#   - git >= 2.48 (built from the Debian source package of a newer suite) when the git on PATH is older;
+#   - with --install, Debian's chromium (apt) for the console's browser tests, when it is missing.
+# Nothing else outside the project folder is modified. Re-running is cheap: cached tools are reused.
 # Usage: bash .ci/provision.sh [--install]   (--install also runs `npm ci` under the provisioned Node)
 set -euo pipefail
 
@@ -97,6 +98,28 @@ provision_git() {
   log "git $(git_version_of "$TOOLS/git/bin/git") installed"
 }
 
+# ---------------------------------------------------------------- Chromium (browser tests)
+# The console's browser tests drive Debian's Chromium with playwright-core (Playwright's own browser
+# download does not work on a closed network). The one system package this script installs.
+provision_chromium() {
+  local browser="${SYNTHORG_CHROMIUM:-/usr/bin/chromium}"
+  if [ -x "$browser" ]; then
+    log "chromium at $browser"
+    return
+  fi
+  local sudo=""
+  if [ "$(id -u)" != "0" ]; then
+    if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+      log "chromium missing and not root: install Debian's chromium package to run the browser tests"
+      return
+    fi
+  fi
+  log "installing Debian's chromium (apt) for the browser tests"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >/dev/null \
+    || { $sudo apt-get update >/dev/null && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >/dev/null; }
+  log "chromium $("$browser" --version 2>/dev/null || echo 'not installed')"
+}
+
 mkdir -p "$TOOLS"
 provision_node
 provision_git
@@ -109,4 +132,5 @@ if [ "${1:-}" = "--install" ]; then
   nodedir="$(dirname "$(dirname "$(command -v node)")")"
   if [ -f "$nodedir/include/node/node_api.h" ]; then export npm_config_nodedir="$nodedir"; fi
   (cd "$ROOT" && npm ci --no-audit --no-fund)
+  provision_chromium
 fi

@@ -23,6 +23,10 @@ const walk = (dir) => {
   const entries = readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const entry of entries) {
     const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory() && entry.name === 'node_modules') {
+      // Tool caches (Vite's, Vitest's): written while building, never sources.
+      continue;
+    }
     if (entry.isDirectory()) {
       walk(path);
     } else {

@@ -13,4 +13,7 @@ trap 'rm -rf "$work"' EXIT
 # is spent waiting on the database, the network or a child process. No more than two: every e2e file
 # starts a whole app with its Postgres pools, and Postgres allows 100 connections by default.
 npx jest --ci --maxWorkers=2 --json --outputFile="$work/report.json" "$@" || true
-node .ci/jest-report.js "$work/report.json"
+# The console's component tests (Vitest, jsdom) report in the same JSON shape, counted in the same line.
+(cd apps/web && VITE_CONFIG_NATIVE_IGNORE_WARNING=true npx vitest run --reporter=default --reporter=json \
+  --outputFile.json="$work/web-report.json") || true
+node .ci/jest-report.js "$work/report.json" "$work/web-report.json"

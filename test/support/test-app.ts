@@ -63,6 +63,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       SYNTHORG_BUDGET_PER_AGENT_DAILY_LIMIT: '0',
       // The fake provider listens on loopback; specs of the address checks turn them back on.
       SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'false',
+      // No web console unless a spec points at one: answers stay the same whether or not it was built.
+      SYNTHORG_WEB_DIR: '',
       ...db.env,
       ...options.env,
     },

@@ -12,6 +12,7 @@ import {
   type AppConfig,
   buildAppConfig,
   COOKIE_SECURE_SETTING,
+  createConsoleStatic,
   createLogging,
   createProtectiveHeaders,
   createValidationPipe,
@@ -139,6 +140,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
       quietPathPrefixes: [`/${API_PREFIX}/health/`],
     }),
   );
+  serveConsole(app, config, logging);
   app.use(cookieParser());
   app.use(createRequestBodyMiddleware(json({ limit: config.server.bodyLimit })));
   app.setGlobalPrefix(API_PREFIX);
@@ -146,6 +148,22 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.useWebSocketAdapter(new WsAdapter(app));
   // Built on the first request for it: startup does not wait for a document few clients fetch.
   serveOpenApi(app, () => buildOpenApiDocument(app));
+}
+
+/**
+ * The web console at `/`, from its build output, when there is one: its files, and index.html for
+ * page requests outside the API and the documentation (which the console's own router then reads).
+ */
+function serveConsole(app: NestExpressApplication, config: AppConfig, logging: LoggingRuntime): void {
+  const dir = config.server.webDir;
+  const handler = dir === null ? null : createConsoleStatic({ dir, reservedPrefixes: ['/api', '/docs'] });
+  const log = logging.forName('api');
+  if (handler === null) {
+    log.info({ web_dir: dir, reason: dir === null ? 'disabled' : 'no index.html' }, 'api.console.absent');
+    return;
+  }
+  app.use(handler);
+  log.info({ web_dir: dir }, 'api.console.served');
 }
 
 /** Starts the server: create, listen, log where. */

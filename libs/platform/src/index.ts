@@ -13,6 +13,7 @@ export * from './context/correlation';
 export * from './http/api-envelope.decorator';
 export * from './http/body-depth.middleware';
 export * from './http/client-error';
+export * from './http/console-static';
 export * from './http/endpoint.decorator';
 export * from './http/if-match.decorator';
 export * from './http/envelope';

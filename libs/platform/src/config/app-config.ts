@@ -10,6 +10,7 @@ import { DEFAULT_POOL, type PoolSettings } from '@app/persistence';
 import { autoOrBool, bool, type Field, jsonSetting, nonEmpty, pick, port, readYaml } from './config-fields';
 import { type ArtifactsConfig, artifactsConfig } from './artifacts.config';
 import { type ConfigSources, looksLikePostgresUrl } from './config-sources';
+import { webDirConfig } from './web-dir.config';
 
 export type PersistenceBackend = 'sqlite' | 'postgres';
 import type { LogLevelName } from '../logging/levels';
@@ -28,6 +29,8 @@ export interface AppConfig {
     readonly cookieSecure: 'auto' | boolean;
     readonly shutdownGraceSeconds: number;
     readonly bodyLimit: string;
+    /** The web console's build output, served at `/` when it holds an index.html; null: no console. */
+    readonly webDir: string | null;
   };
   readonly persistence: {
     readonly backend: PersistenceBackend;
@@ -346,6 +349,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         schema: z.string().regex(/^\d+(b|kb|mb)$/i, 'expected a size such as 1mb or 512kb'),
         fallback: '1mb',
       }),
+      webDir: webDirConfig(f, sources),
     },
     persistence: {
       backend: databaseUrl ? 'postgres' : 'sqlite',

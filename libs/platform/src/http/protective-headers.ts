@@ -24,6 +24,26 @@ const DOCS_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The web console's page and files: its own scripts only (no inline script), its own style sheets
+ * (on the page also the style elements carrying the response's nonce, which the component library
+ * writes its theme into); style attributes are allowed because the component library sets CSS custom
+ * properties through them. 'self' covers WebSocket connections to the same host and port (CSP 3).
+ */
+const CONSOLE_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src-elem': ["'self'"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
 function helmetFor(directives: Record<string, string[]>): RequestHandler {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
@@ -109,6 +129,43 @@ export function createProtectiveHeaders(options: ProtectiveHeadersOptions): Requ
       applyHeaders(res, hsts);
     }
     next();
+  };
+}
+
+/** Sets the console's headers on a response that serves one of its files or its page. */
+export interface ConsoleHeaders {
+  /** A file of the console's build (script, style sheet, image). */
+  file(res: Response): void;
+  /** The page, whose own <style> elements (the component library's) carry `nonce`. */
+  page(res: Response, nonce: string): void;
+}
+
+/** A policy as helmet writes it: `name value value;name value`. */
+function serializePolicy(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
+/**
+ * Turns the headers the protective middleware set for the API into the console's: its policy instead
+ * of the API's, and no `no-store` (the caller sets the response's own Cache-Control). The page's
+ * policy also admits the style elements that carry this response's nonce. HSTS, set or not by the
+ * middleware, stays as it is.
+ */
+export function createConsoleHeaders(): ConsoleHeaders {
+  const headers = recordHeaders(helmetFor(CONSOLE_POLICY));
+  const file = (res: Response): void => {
+    res.removeHeader('Cache-Control');
+    applyHeaders(res, headers);
+  };
+  return {
+    file,
+    page: (res: Response, nonce: string): void => {
+      file(res);
+      const styles = [...CONSOLE_POLICY['style-src-elem'], `'nonce-${nonce}'`];
+      res.setHeader('Content-Security-Policy', serializePolicy({ ...CONSOLE_POLICY, 'style-src-elem': styles }));
+    },
   };
 }
 

@@ -1,0 +1,81 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+
+import { Loading } from '../components/Loading';
+import { createQueryClient } from './api';
+import { LiveProvider } from './live';
+import { RequireSession } from './session';
+import { Shell } from './Shell';
+
+const SetupWizard = lazy(() => import('../pages/setup/SetupWizard'));
+const SignIn = lazy(() => import('../pages/auth/SignIn'));
+const Account = lazy(() => import('../pages/auth/Account'));
+const Overview = lazy(() => import('../pages/overview/Overview'));
+const Tasks = lazy(() => import('../pages/tasks/Tasks'));
+const TaskDetail = lazy(() => import('../pages/tasks/TaskDetail'));
+const Approvals = lazy(() => import('../pages/approvals/Approvals'));
+const Agents = lazy(() => import('../pages/agents/Agents'));
+const AgentDetail = lazy(() => import('../pages/agents/AgentDetail'));
+const Budget = lazy(() => import('../pages/budget/Budget'));
+const NotFound = lazy(() => import('../pages/NotFound'));
+
+/** Colours chosen for WCAG 2.2 AA contrast on the light scheme. */
+const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  defaultRadius: 'md',
+});
+
+/**
+ * The nonce the server put in the page for this response: the component library's own <style>
+ * elements carry it, so the Content-Security-Policy admits them and no other inline style element.
+ */
+function styleNonce(): string | undefined {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+  return content && !content.startsWith('__') ? content : undefined;
+}
+const nonce = styleNonce();
+
+export const routes: RouteObject[] = [
+  { path: '/setup/*', element: <SetupWizard /> },
+  { path: '/login', element: <SignIn /> },
+  {
+    element: (
+      <RequireSession>
+        <LiveProvider>
+          <Shell />
+        </LiveProvider>
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <Overview /> },
+      { path: 'tasks', element: <Tasks /> },
+      { path: 'tasks/:taskId', element: <TaskDetail /> },
+      { path: 'approvals', element: <Approvals /> },
+      { path: 'agents', element: <Agents /> },
+      { path: 'agents/:agentName', element: <AgentDetail /> },
+      { path: 'budget', element: <Budget /> },
+      { path: 'account', element: <Account /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function App() {
+  const [client] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={client}>
+        <Suspense fallback={<Loading />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,102 @@
+import { AppShell, Badge, Burger, Button, Group, Menu, NavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+
+import { Loading } from '../components/Loading';
+import { useLiveState } from './live';
+import { ROLE_LABELS } from './roles';
+import { useSession } from './session';
+
+const NAVIGATION = [
+  { to: '/', label: 'Overview' },
+  { to: '/tasks', label: 'Tasks' },
+  { to: '/approvals', label: 'Approvals' },
+  { to: '/agents', label: 'Agents' },
+  { to: '/budget', label: 'Budget' },
+] as const;
+
+const LIVE_LABEL = { live: 'Live', connecting: 'Connecting', offline: 'Offline' } as const;
+const LIVE_COLOR = { live: 'green', connecting: 'yellow', offline: 'red' } as const;
+const LIVE_HINT = {
+  live: 'Changes made anywhere appear here as they happen',
+  connecting: 'Connecting to live updates',
+  offline: 'Live updates are interrupted; reconnecting. Pages still load on demand.',
+} as const;
+
+/** Banner, navigation and main landmarks around every signed-in page. */
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { me, signOut } = useSession();
+  const live = useLiveState();
+  const { pathname } = useLocation();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header component="header">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700} size="lg" component={RouterLink} to="/" c="inherit" td="none">
+              SynthOrg
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Tooltip label={LIVE_HINT[live]}>
+              <Badge
+                color={LIVE_COLOR[live]}
+                variant="dot"
+                role="status"
+                aria-label={`Live updates: ${LIVE_LABEL[live]}`}
+              >
+                {LIVE_LABEL[live]}
+              </Badge>
+            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={`Account menu for ${me.username}`}>
+                  <Text size="sm" fw={500}>
+                    {me.username}{' '}
+                    <Text span size="xs" c="dimmed">
+                      ({ROLE_LABELS[me.role] ?? me.role})
+                    </Text>
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={RouterLink} to="/account">
+                  Account and sessions
+                </Menu.Item>
+                <Menu.Item onClick={() => void signOut()}>Sign out</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar component="nav" aria-label="Main" p="xs">
+        {NAVIGATION.map((item) => (
+          <NavLink
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            label={item.label}
+            active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
+            onClick={close}
+          />
+        ))}
+        <Button component="a" href="/docs/api" variant="subtle" size="xs" mt="auto" target="_blank" rel="noreferrer">
+          API reference
+        </Button>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const api = process.env.SYNTHORG_API_URL ?? 'http://127.0.0.1:8000';
+
+/** The console: built into dist/web (served by the API process at /), or served by Vite against a running API. */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  resolve: { alias: { '@app/client': fileURLToPath(new URL('../../libs/client/src/index.ts', import.meta.url)) } },
+  build: {
+    outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    // No inline scripts or styles: the console's Content-Security-Policy allows only its own files.
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: api, ws: true, changeOrigin: false },
+      '/docs': { target: api },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});

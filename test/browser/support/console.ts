@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+
+import { type ChildServer, type MockLlm, startChildServer, startMockLlm } from '../../support';
+
+/** Debian's Chromium (`.ci/provision.sh` installs it); SYNTHORG_CHROMIUM overrides. */
+export const CHROMIUM = process.env.SYNTHORG_CHROMIUM ?? '/usr/bin/chromium';
+/** The built console; SYNTHORG_TEST_WEB_DIR points at another build. */
+const WEB_DIR = process.env.SYNTHORG_TEST_WEB_DIR ?? resolve(__dirname, '../../../dist/web');
+/** Where the browser tests leave their screenshots (the README shows two of them). */
+export const SCREENSHOTS = resolve(__dirname, '../../../docs/screenshots');
+
+/**
+ * Flags of a headless Chromium on a closed network: no background traffic (its connections would be
+ * refused many at a time), no first-run, no sandbox (CI runs as root).
+ */
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface ConsoleEnv {
+  server: ChildServer;
+  mock: MockLlm;
+  browser: Browser;
+  db: TestDatabase;
+  /** A fresh browser profile (own cookies) with a page on the console. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built server (dist/, with the console in dist/web) on a fresh SQLite database, the fake
+ * provider on loopback, and Chromium: the console as a person meets it.
+ */
+export async function startConsole(extraEnv: Record<string, string> = {}): Promise<ConsoleEnv> {
+  if (!existsSync(join(WEB_DIR, 'index.html'))) {
+    throw new Error(`${WEB_DIR}/index.html does not exist: run npm run build first`);
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: bash .ci/provision.sh installs Debian's chromium`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'synthorg-console-'));
+  const db = await createTestDatabase('sqlite');
+  const mock = await startMockLlm();
+  const server = await startChildServer(dir, db, { SYNTHORG_WEB_DIR: WEB_DIR, ...extraEnv });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    mock,
+    browser,
+    db,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close().catch(() => undefined);
+      await server.kill('SIGTERM');
+      await mock.close();
+      await db.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves what the person sees, for review and for the README. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Collects what the page reports wrong: console errors (CSP refusals among them) and failed scripts. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The API, called as a script would (bearer token), to set up what a test then watches in the UI. */
+export async function apiCall<T = unknown>(
+  env: ConsoleEnv,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T; body: Record<string, unknown> }> {
+  const response = await fetch(`${env.server.url}/api/v1${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return { status: response.status, data: parsed.data as T, body: parsed };
+}
