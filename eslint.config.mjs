@@ -172,7 +172,15 @@ export default tseslint.config(
     rules: restrict(NO_TEST_HELPERS),
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts', 'test/**/*.ts'],
+    // Spec fixtures (`*.fixtures.ts`) are test code too: the build leaves them out.
+    files: [
+      '**/*.spec.ts',
+      '**/*.fixtures.ts',
+      '**/*.int-spec.ts',
+      '**/*.e2e-spec.ts',
+      'libs/testing/**/*.ts',
+      'test/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -1,5 +1,13 @@
 import type { ReceivedEvent } from './domain-event';
 
+/**
+ * The NOTIFY channel. A payload is the row id alone (NOTIFY payloads are capped at 8000 bytes, so
+ * the event itself stays in the row), the format replicas of earlier builds expect, so replicas of
+ * different builds understand each other during a rolling upgrade. The writing replica recognises
+ * its own ids from its insert's answer, not from the payload.
+ */
+export const EVENTS_NOTIFY_CHANNEL = 'synthorg_events';
+
 /** A `domain_events` row as the bridge selects it. */
 export interface StoredEventRow {
   id: number;
