@@ -2009,7 +2009,7 @@ export interface components {
             urgency_level: "critical" | "high" | "normal" | "no_expiry";
         };
         ApproveRequest: {
-            comment?: Record<string, never> | null;
+            comment?: string | null;
         };
         Artifact: {
             /** @description The media type of the content; "" while there is none. */
@@ -2291,9 +2291,9 @@ export interface components {
             };
             /** @enum {string} */
             risk_level: "low" | "medium" | "high" | "critical";
-            task_id?: Record<string, never> | null;
+            task_id?: string | null;
             title: string;
-            ttl_seconds?: Record<string, never> | null;
+            ttl_seconds?: number | null;
         };
         CreateArtifactRequest: {
             /** @description The media type the content will have; an upload with its own Content-Type replaces it. */
@@ -2465,7 +2465,7 @@ export interface components {
         CreateTaskRequest: {
             acceptance_criteria?: components["schemas"]["AcceptanceCriterionInput"][];
             /** @description Agent name or id; the task is created and then assigned (two transitions), which starts its run. Null or absent: unassigned */
-            assigned_to?: Record<string, never> | null;
+            assigned_to?: string | null;
             /**
              * @description Per-task spending cap; 0 = none
              * @default 0
@@ -3536,9 +3536,9 @@ export interface components {
         };
         TransitionTaskRequest: {
             /** @description Assignee set by the move; null clears it (where the target status allows none) */
-            assigned_to?: Record<string, never> | null;
+            assigned_to?: string | null;
             /** @description Compare-and-set: 409 (4003) when the task has moved on; absent or null: no comparison */
-            expected_version?: Record<string, never> | null;
+            expected_version?: number | null;
             /** @enum {string} */
             target_status: "created" | "assigned" | "in_progress" | "in_review" | "completed" | "blocked" | "failed" | "interrupted" | "cancelled";
         };
@@ -3748,11 +3748,11 @@ export interface components {
         };
         UpdateTaskRequest: {
             /** @description Reassign (agent name or id), or null to unassign; either must keep the assignment invariant (a created task has no assignee; assigned to completed need one) */
-            assigned_to?: Record<string, never> | null;
+            assigned_to?: string | null;
             budget_limit?: number;
             description?: string;
             /** @description Compare-and-set: 409 (4003) when the task has moved on; absent or null: no comparison */
-            expected_version?: Record<string, never> | null;
+            expected_version?: number | null;
             /** @enum {string} */
             priority?: "critical" | "high" | "medium" | "low";
             title?: string;

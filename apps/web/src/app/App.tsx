@@ -1,6 +1,7 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 
@@ -9,6 +10,7 @@ import { createQueryClient } from './api';
 import { LiveProvider } from './live';
 import { RequireSession } from './session';
 import { Shell } from './Shell';
+import { cssVariablesResolver, theme } from './theme';
 
 const SetupWizard = lazy(() => import('../pages/setup/SetupWizard'));
 const SignIn = lazy(() => import('../pages/auth/SignIn'));
@@ -22,14 +24,6 @@ const AgentDetail = lazy(() => import('../pages/agents/AgentDetail'));
 const Budget = lazy(() => import('../pages/budget/Budget'));
 const NotFound = lazy(() => import('../pages/NotFound'));
 
-/** Colours chosen for WCAG 2.2 AA contrast on the light scheme. */
-const theme = createTheme({
-  primaryColor: 'indigo',
-  primaryShade: 8,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  defaultRadius: 'md',
-});
-
 /**
  * The nonce the server put in the page for this response: the component library's own <style>
  * elements carry it, so the Content-Security-Policy admits them and no other inline style element.
@@ -39,6 +33,10 @@ function styleNonce(): string | undefined {
   return content && !content.startsWith('__') ? content : undefined;
 }
 const nonce = styleNonce();
+if (nonce) {
+  // The scroll lock of dialogs and menus writes a <style> element of its own: it carries the nonce too.
+  setNonce(nonce);
+}
 
 export const routes: RouteObject[] = [
   { path: '/setup/*', element: <SetupWizard /> },
@@ -69,7 +67,12 @@ export function App() {
   const [client] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      getStyleNonce={nonce ? () => nonce : undefined}
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={client}>
         <Suspense fallback={<Loading />}>

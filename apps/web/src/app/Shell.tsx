@@ -84,6 +84,7 @@ export function Shell() {
             component={RouterLink}
             to={item.to}
             label={item.label}
+            variant="filled"
             active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
             onClick={close}
           />

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 
 import type { Me } from '../app/session';
+import { cssVariablesResolver, theme } from '../app/theme';
 import { SessionContext } from '../app/session';
 
 /** A canned answer of the API: the payload (wrapped in the envelope) or an error with its code. */
@@ -101,7 +102,7 @@ export function renderPage(
     initialEntries: [options.path ?? '/'],
   });
   const result = render(
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications />
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />

@@ -38,14 +38,14 @@ export class CreateApprovalDto {
   @IsIn(RISK_LEVELS)
   risk_level!: RiskLevel;
 
-  @ApiPropertyOptional({ minimum: L.minTtlSeconds, maximum: L.maxTtlSeconds, nullable: true })
+  @ApiPropertyOptional({ type: 'integer', minimum: L.minTtlSeconds, maximum: L.maxTtlSeconds, nullable: true })
   @IsOptional()
   @IsInt()
   @Min(L.minTtlSeconds)
   @Max(L.maxTtlSeconds)
   ttl_seconds?: number | null;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: L.taskId, nullable: true })
+  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: L.taskId, nullable: true })
   @IsOptional()
   @IsString()
   @Length(1, L.taskId)
@@ -65,7 +65,7 @@ export class CreateApprovalDto {
 /** The body of an approval. */
 @ApiSchema({ name: 'ApproveRequest' })
 export class ApproveDto {
-  @ApiPropertyOptional({ maxLength: L.comment, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: L.comment, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(L.comment)

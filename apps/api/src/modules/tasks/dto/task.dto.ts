@@ -80,6 +80,7 @@ export class CreateTaskDto {
   created_by!: string;
 
   @ApiPropertyOptional({
+    type: String,
     minLength: 1,
     maxLength: TASK_LIMITS.nameMax,
     description:
@@ -172,6 +173,7 @@ export class UpdateTaskDto {
   priority?: TaskPriority;
 
   @ApiPropertyOptional({
+    type: String,
     minLength: 1,
     maxLength: TASK_LIMITS.nameMax,
     description:
@@ -193,6 +195,7 @@ export class UpdateTaskDto {
   budget_limit?: number;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     nullable: true,
     description: 'Compare-and-set: 409 (4003) when the task has moved on; absent or null: no comparison',
@@ -210,6 +213,7 @@ export class TransitionTaskDto {
   target_status!: string;
 
   @ApiPropertyOptional({
+    type: String,
     minLength: 1,
     maxLength: TASK_LIMITS.nameMax,
     nullable: true,
@@ -222,6 +226,7 @@ export class TransitionTaskDto {
   assigned_to?: string | null;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     nullable: true,
     description: 'Compare-and-set: 409 (4003) when the task has moved on; absent or null: no comparison',
