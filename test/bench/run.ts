@@ -10,9 +10,10 @@
 // the coordination overhead per subtask (coordination.ts), the transfer of a 50 MB artifact
 // (artifacts.ts), approval decisions with the audit trail's write cost (approvals.ts), and backup and
 // restore of 1,000,000 cost records (backup.ts), and the dashboard's reads over a company with history
-// (reads.ts), and the engine's single-row statements through TypeORM and EntityStatements (statements.ts).
+// (reads.ts), and the engine's single-row statements through TypeORM and EntityStatements (statements.ts),
+// and the console in Chromium: first-load JavaScript, the task board's render, Lighthouse (console.ts).
 // BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts, approvals,
-// backup, reads or statements runs one of them (a comma list: several).
+// backup, reads, statements or console runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +27,7 @@ import { runApprovalsBench } from './approvals';
 import { runArtifactsBench } from './artifacts';
 import { runBackupBench } from './backup';
 import { runBudgetBench } from './budget';
+import { runConsoleBench } from './console';
 import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
 import { runGitBench } from './git';
@@ -68,6 +70,7 @@ const PARTS = {
   backup: runBackupBench,
   reads: runReadsBench,
   statements: runStatementsBench,
+  console: runConsoleBench,
 } as const;
 
 async function main(): Promise<void> {

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { unwrap } from '@app/client';
 
 import { api } from './api';
+import { SessionContext } from './session';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
@@ -53,9 +54,16 @@ const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
+  const session = useContext(SessionContext);
+  // Until a forced password change is done the server refuses tickets: nothing to connect yet.
+  const blocked = session?.me.must_change_password ?? true;
   const [state, setState] = useState<LiveState>('connecting');
 
   useEffect(() => {
+    if (blocked) {
+      setState('offline');
+      return;
+    }
     let socket: WebSocket | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let attempt = 0;
@@ -117,7 +125,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       }
       socket?.close(1000, 'signed out');
     };
-  }, [client]);
+  }, [client, blocked]);
 
   return <LiveContext.Provider value={state}>{children}</LiveContext.Provider>;
 }

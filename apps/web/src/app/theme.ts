@@ -16,9 +16,32 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's light-scheme dimmed text (gray 6, 3.3:1 on white) is a shade darker here (gray 7, 5.7:1). */
+/**
+ * Text on light alerts and badges: the palette's darkest shade where it reads at 4.5:1 on that
+ * colour's light background, a darker tone of the same hue where even that shade does not.
+ */
+const LIGHT_VARIANT_TEXT: Record<string, string> = {
+  red: 'var(--mantine-color-red-9)',
+  blue: 'var(--mantine-color-blue-9)',
+  indigo: 'var(--mantine-color-indigo-9)',
+  gray: 'var(--mantine-color-gray-9)',
+  green: '#1f6b2f',
+  teal: '#0b5e47',
+  yellow: '#7a4f00',
+  orange: '#8f3d00',
+};
+
+/**
+ * The light scheme's secondary ("dimmed") text a shade darker than Mantine's (gray 7, 5.7:1 on white,
+ * instead of gray 6 at 3.3:1), and the text of light alerts and badges dark enough for 4.5:1.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [`--mantine-color-${color}-light-color`, text]),
+    ),
+  },
   dark: {},
 });

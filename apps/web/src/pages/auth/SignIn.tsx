@@ -57,6 +57,7 @@ export default function SignIn() {
             label="Username"
             autoComplete="username"
             required
+            withAsterisk={false}
             value={username}
             onChange={(e) => setUsername(e.currentTarget.value)}
           />
@@ -64,6 +65,7 @@ export default function SignIn() {
             label="Password"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
