@@ -9,6 +9,9 @@ import { createTestDatabase, type TestDatabase } from '@app/testing';
 
 import { type ChildServer, type MockLlm, startChildServer, startMockLlm } from '../../support';
 
+// A built server, the fake provider and Chromium per file; a flow clicks through several pages.
+jest.setTimeout(90_000);
+
 /** Debian's Chromium (`.ci/provision.sh` installs it); SYNTHORG_CHROMIUM overrides. */
 export const CHROMIUM = process.env.SYNTHORG_CHROMIUM ?? '/usr/bin/chromium';
 /** The built console; SYNTHORG_TEST_WEB_DIR points at another build. */
