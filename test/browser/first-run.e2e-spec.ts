@@ -105,6 +105,9 @@ describe('first run in a browser: from an empty database to a running company', 
     await page.getByLabel('Template', { exact: true }).selectOption('startup');
     const preview = page.getByRole('region', { name: 'Preview: Tech Startup' });
     expect(await preview.textContent()).toMatch(/3 departments.*\d+ agents/);
+    // The roster it would hire, by department, before anything is created.
+    await preview.getByText(/Full-Stack Developer/).first().waitFor();
+    expect(await preview.textContent()).toMatch(/Engineering \(\d+% of the budget, led by the CTO\)/);
     await page.getByLabel('Company name', { exact: true }).fill('Northwind Labs');
     await expectAccessible(page);
     await screenshot(page, 'setup-2-company');

@@ -1686,6 +1686,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/setup/templates/{template_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template in full: the departments and agents creating a company from it hires (its defaults) */
+        get: operations["ApiV1SetupTemplatesTemplateNameTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tasks": {
         parameters: {
             query?: never;
@@ -3479,6 +3496,44 @@ export interface components {
             updated_at: string;
             /** @description Optimistic-concurrency version: 1 on create, +1 per write */
             version: number;
+        };
+        TemplateAgent: {
+            department: string;
+            /** @enum {string} */
+            level: "junior" | "mid" | "senior" | "lead" | "principal" | "director" | "vp" | "c_suite";
+            /** @enum {string} */
+            model_tier: "small" | "medium" | "large";
+            /** @description Fixed by the template; null: named when hired */
+            name: string | null;
+            personality_preset: string;
+            role: string;
+        };
+        TemplateDepartment: {
+            /** @description Share of the monthly budget, 0 to 100 */
+            budget_percent: number;
+            /** @description Role expected to lead the department */
+            head_role: string | null;
+            name: string;
+        };
+        TemplateDetailResponse: {
+            agent_count: number;
+            agents: components["schemas"]["TemplateAgent"][];
+            /** @enum {string} */
+            autonomy_level: "full" | "semi" | "supervised" | "locked";
+            /** @description Monthly budget with the default variables */
+            budget_monthly: number;
+            department_count: number;
+            departments: components["schemas"]["TemplateDepartment"][];
+            description: string;
+            display_name: string;
+            name: string;
+            skill_patterns: string[];
+            /** @enum {string} */
+            source: "builtin" | "user";
+            tags: string[];
+            variables: components["schemas"]["TemplateVariableResponse"][];
+            /** @enum {string} */
+            workflow: "kanban" | "agile_kanban";
         };
         TemplateInfoResponse: {
             agent_count: number;
@@ -7355,6 +7410,34 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    ApiV1SetupTemplatesTemplateNameTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["TemplateDetailResponse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     ApiV1TasksList: {
