@@ -73,6 +73,9 @@ async function inParallel<T>(
 /** 1,000 tasks spread over the board's columns (the engine is off, so nothing runs), 20 approvals. */
 async function seed(base: string, token: string, agents: string[]): Promise<void> {
   const projects = ['Website', 'Onboarding', 'Billing', 'Mobile app'];
+  for (const name of projects) {
+    await call(base, token, 'POST', '/projects', { name, description: 'Seeded for the console benchmark.' });
+  }
   await inParallel(
     Array.from({ length: TASKS }, (_, i) => i),
     8,
