@@ -95,6 +95,18 @@ describe('CountCache', () => {
     expect(cache.lookup('open').total).toBeUndefined();
   });
 
+  it('should forget every place of a row on a write, and not learn one read across a write', () => {
+    const cache = new CountCache();
+    cache.rememberPosition('open', cache.mark(), 199, 'task-199');
+    expect(cache.positionBefore('open', 1000)).toEqual({ offset: 199, key: 'task-199' });
+
+    const mark = cache.mark();
+    cache.invalidate();
+    expect(cache.positionBefore('open', 1000)).toBeUndefined();
+    cache.rememberPosition('open', mark, 399, 'task-399'); // read before the write
+    expect(cache.positionBefore('open', 1000)).toBeUndefined();
+  });
+
   describe('share', () => {
     function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
       let resolve!: (value: T) => void;

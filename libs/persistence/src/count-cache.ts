@@ -1,3 +1,5 @@
+import { type PagePosition, PagePositions } from './page-positions';
+
 /** What a {@link CountCache} knows of a filter's total right now. */
 export interface CountLookup {
   /** The total to answer with, or undefined when none may be used. */
@@ -23,13 +25,18 @@ export interface CountLookup {
  * ({@link track}) and the others wait for it ({@link CountLookup.pending}), so a burst of requests
  * after a write costs one count of a large table, not one each. Likewise identical page reads in
  * flight at once share one statement ({@link share}).
-
+ *
+ * It also keeps where the last row of each page read stands in its filter's order
+ * ({@link positionBefore}), forgotten on the same writes and trusted for as long as a total is
+ * answered (twice `ttlMs`), so that a deep page can start from a row before it instead of counting
+ * every row before it.
  */
 export class CountCache {
   private generation = 0;
   private readonly totals = new Map<string, { generation: number; total: number; at: number }>();
   private readonly inFlight = new Map<string, { generation: number; total: Promise<number | undefined> }>();
   private readonly reads = new Map<string, SharedRead>();
+  private readonly positions: PagePositions;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly retainMs: number;
@@ -38,6 +45,7 @@ export class CountCache {
     this.ttlMs = options.ttlMs ?? 1000;
     this.maxEntries = options.maxEntries ?? 256;
     this.retainMs = options.retainMs ?? 0;
+    this.positions = new PagePositions(2 * this.ttlMs, this.maxEntries);
   }
 
   /** Forgets every total and every count in flight: call after each committed write to the table. */
@@ -46,6 +54,7 @@ export class CountCache {
     this.totals.clear();
     this.inFlight.clear();
     this.reads.clear();
+    this.positions.clear();
   }
 
   /** The remembered total of a filter, if it is still fresh. */
@@ -108,6 +117,18 @@ export class CountCache {
       },
       () => undefined,
     );
+  }
+
+  /** The row read last at or before `offset` in the order `filter` names, if one was read since the last write. */
+  positionBefore(filter: string, offset: number): PagePosition | undefined {
+    return this.positions.before(filter, offset);
+  }
+
+  /** Remembers that the row with `key` stands at `offset` in `filter`'s order, unless a write came since `mark`. */
+  rememberPosition(filter: string, mark: number, offset: number, key: unknown): void {
+    if (mark === this.generation) {
+      this.positions.remember(filter, offset, key);
+    }
   }
 
   /** Whether a count of this filter runs for the current generation (a refresh need not start another). */
