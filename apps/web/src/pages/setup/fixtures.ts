@@ -194,7 +194,7 @@ export function page<T>(items: T[]) {
 }
 
 export const STARTUP_DETAIL: Schemas['TemplateDetailResponse'] = {
-  ...TEMPLATES[0]!,
+  ...TEMPLATES[0],
   budget_monthly: 50,
   departments: [
     { name: 'engineering', budget_percent: 60, head_role: 'CTO' },
