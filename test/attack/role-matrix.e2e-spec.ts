@@ -150,6 +150,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/setup/personality-presets': R,
   'GET /api/v1/setup/status': 'public',
   'GET /api/v1/setup/templates': R,
+  'GET /api/v1/setup/templates/{template_name}': R,
   'GET /api/v1/settings': R,
   'GET /api/v1/settings/_schema': R,
   'GET /api/v1/settings/_schema/{namespace}': R,

@@ -1693,7 +1693,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One template in full: the departments and agents creating a company from it hires (its defaults) */
+        /** A template's departments and agents, as its defaults create them */
         get: operations["ApiV1SetupTemplatesTemplateNameTemplate"];
         put?: never;
         post?: never;
@@ -1754,7 +1754,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a task with a reason
-         * @description Cancels from assigned, in_progress, in_review (the state machine). 409 with 4016 when the task is already terminal (completed or cancelled); 409 with 4015 when cancelled is not a transition from its status (created, blocked, failed, interrupted: assign it first, or delete it); 409 with 4003 when another write moved the task on between the read and the write, more than the service retries.
+         * @description 409: 4016 when already completed or cancelled; 4015 from created, blocked, failed or interrupted (not a transition: assign it first or delete it); 4003 when a concurrent write moved it on.
          */
         post: operations["ApiV1TasksTaskIdCancelCancel"];
         delete?: never;
@@ -2329,7 +2329,7 @@ export interface components {
             type: "code" | "tests" | "documentation";
         };
         CreateFromPresetRequest: {
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             api_key?: string;
             /**
              * @default api_key
@@ -2341,11 +2341,11 @@ export interface components {
             models?: components["schemas"]["ModelEntry"][];
             name: string;
             preset_name: string;
-            /** @description Used as the api key; needs tos_accepted. Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Used as the api key; needs tos_accepted. Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             subscription_token?: string;
             /** @description Accept the subscription terms; stamps tos_accepted_at */
             tos_accepted?: boolean;
-            /** @description Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), audited. Without it such an address is refused with 400 (2014). */
+            /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
         };
         CreatePersonalityPresetRequest: {
@@ -2444,7 +2444,7 @@ export interface components {
             team?: string[];
         };
         CreateProviderRequest: {
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             api_key?: string;
             /**
              * @default api_key
@@ -2454,7 +2454,7 @@ export interface components {
             /** Format: uri */
             base_url?: string;
             custom_header_name?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             custom_header_value?: string;
             degradation?: components["schemas"]["Degradation"];
             /** @description Optional grouping for cross-validation */
@@ -2464,7 +2464,7 @@ export interface components {
             models?: components["schemas"]["ModelEntry"][];
             name: string;
             oauth_client_id?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             oauth_client_secret?: string;
             oauth_scope?: string;
             /** Format: uri */
@@ -2472,11 +2472,11 @@ export interface components {
             /** @description Preset the provider follows (local-model support, defaults) */
             preset_name?: string;
             quota?: components["schemas"]["Quota"];
-            /** @description Used as the api key; needs tos_accepted. Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Used as the api key; needs tos_accepted. Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             subscription_token?: string;
             /** @description Accept the subscription terms; stamps tos_accepted_at */
             tos_accepted?: boolean;
-            /** @description Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), audited. Without it such an address is refused with 400 (2014). */
+            /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
         };
         CreateTaskRequest: {
@@ -3757,7 +3757,7 @@ export interface components {
             verbosity: "terse" | "balanced" | "verbose";
         };
         UpdateProviderRequest: {
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             api_key?: string;
             /**
              * @default api_key
@@ -3775,7 +3775,7 @@ export interface components {
             /** @description Remove the stored subscription token */
             clear_subscription_token?: boolean;
             custom_header_name?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             custom_header_value?: string;
             degradation?: components["schemas"]["Degradation"];
             /** @description Optional grouping for cross-validation */
@@ -3784,17 +3784,17 @@ export interface components {
             gateway_provider?: string;
             models?: components["schemas"]["ModelEntry"][];
             oauth_client_id?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             oauth_client_secret?: string;
             oauth_scope?: string;
             /** Format: uri */
             oauth_token_url?: string;
             quota?: components["schemas"]["Quota"];
-            /** @description Used as the api key; needs tos_accepted. Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Used as the api key; needs tos_accepted. Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             subscription_token?: string;
             /** @description Accept the subscription terms; stamps tos_accepted_at */
             tos_accepted?: boolean;
-            /** @description Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), audited. Without it such an address is refused with 400 (2014). */
+            /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
         };
         UpdateSettingRequest: {

@@ -83,7 +83,7 @@ export class SetupController {
 
   @Get('templates/:template_name')
   @Endpoint({
-    summary: 'One template in full: the departments and agents creating a company from it hires (its defaults)',
+    summary: "A template's departments and agents, as its defaults create them",
     response: TemplateDetailDto,
     errors: [400, 401, 403, 404],
     permission: Permission.Read,
