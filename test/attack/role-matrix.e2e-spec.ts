@@ -53,6 +53,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/analytics/overview': R,
   'GET /api/v1/analytics/trends': R,
   'GET /api/v1/agents/{agent_name}': R,
+  // Spec: managers hold department-level authority; a manager outside the agent's department is the route's own 403 (1999).
+  'PATCH /api/v1/agents/{agent_name}': MANAGERS,
   'GET /api/v1/agents/{agent_name}/activity': R,
   'GET /api/v1/agents/{agent_name}/autonomy': R,
   'PUT /api/v1/agents/{agent_name}/autonomy': MANAGERS,

@@ -99,14 +99,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One agent (name is case-insensitive) */
+        /** One agent (name is case-insensitive; ETag header: its version, for If-Match) */
         get: operations["ApiV1AgentsAgentNameGet"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit an agent (managers: their department's agents); a model change applies from the next task
+         * @description Only the given fields change; answers the new ETag. A stale If-Match answers 409 (4002).
+         */
+        patch: operations["ApiV1AgentsAgentNameUpdate"];
         trace?: never;
     };
     "/api/v1/agents/{agent_name}/activity": {
@@ -151,7 +155,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Career events (hired, onboarded, promoted, demoted, fired), oldest first */
+        /** Career events (hired, onboarded, status_changed by edits, promoted, demoted, fired), oldest first */
         get: operations["ApiV1AgentsAgentNameHistoryHistory"];
         put?: never;
         post?: never;
@@ -1860,6 +1864,14 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        AgentAuthorityUpdate: {
+            /** @description Spending cap per task; 0: none */
+            budget_limit?: number;
+            can_approve?: string[];
+            can_delegate_to?: string[];
+            /** @description An agent name or a role; null: nobody */
+            reports_to?: string | null;
+        };
         AgentAutonomy: {
             agent_id: string;
             /**
@@ -1928,6 +1940,21 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        AgentMemoryUpdate: {
+            /** @description null: keep */
+            retention_days?: number | null;
+            /** @enum {string} */
+            type?: "persistent" | "project" | "session" | "none";
+        };
+        AgentModelUpdate: {
+            /** @description A model id or alias some provider offers; null: none */
+            fallback_model?: string | null;
+            max_tokens?: number;
+            /** @description An id or alias of `provider`'s models (or the current provider's) */
+            model_id?: string;
+            provider?: string;
+            temperature?: number;
+        };
         AgentPerformanceSummary: {
             agent_name: string;
             avg_completion_time_seconds: number | null;
@@ -1953,6 +1980,12 @@ export interface components {
             agent_name: string | null;
             record_count: number;
             total_cost_usd: number;
+        };
+        AgentToolsUpdate: {
+            /** @enum {string} */
+            access_level?: "sandboxed" | "restricted" | "standard" | "elevated" | "custom";
+            allowed?: string[];
+            denied?: string[];
         };
         AgentTrust: {
             /**
@@ -2166,7 +2199,7 @@ export interface components {
         CareerEvent: {
             description: string;
             /** @enum {string} */
-            event_type: "hired" | "onboarded" | "promoted" | "demoted" | "fired";
+            event_type: "hired" | "onboarded" | "status_changed" | "promoted" | "demoted" | "fired";
             initiated_by: string;
             metadata: {
                 [key: string]: string;
@@ -3666,6 +3699,26 @@ export interface components {
         UpdateAgentPersonalityRequest: {
             personality_preset: string;
         };
+        UpdateAgentRequest: {
+            authority?: components["schemas"]["AgentAuthorityUpdate"];
+            /** @description Counts against the department's share of the budget; null: none */
+            budget_limit_monthly?: number | null;
+            /** @description Move to another of the company's departments */
+            department?: string;
+            memory?: components["schemas"]["AgentMemoryUpdate"];
+            model?: components["schemas"]["AgentModelUpdate"];
+            /** @description Rename (a name another agent has: 409) */
+            name?: string;
+            /** @description Fields over the current ones; then no preset */
+            personality?: components["schemas"]["UpdatePersonalityPresetRequest"];
+            /** @description A preset's personality (`personality` fields go over it) */
+            personality_preset?: string;
+            /** @description Why: kept with the career event */
+            reason?: string;
+            /** @enum {string} */
+            status?: "active" | "on_leave";
+            tools?: components["schemas"]["AgentToolsUpdate"];
+        };
         UpdateDepartmentAutonomyRequest: {
             /**
              * @description null: inherit the company level
@@ -4226,6 +4279,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1AgentsAgentNameUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description ETag from a previous read; a stale value answers 409 (code 4002) */
+                "If-Match"?: string;
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["AgentConfig"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     ApiV1AgentsAgentNameActivityActivity: {

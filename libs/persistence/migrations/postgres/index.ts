@@ -20,6 +20,7 @@ import { CostRecordPageIndexes1795700000001 } from './1795700000001-cost-record-
 import { TaskAssigneeNameIndex1795700000002 } from './1795700000002-task-assignee-name-index';
 import { HistoryReadIndexes1795700000003 } from './1795700000003-history-read-indexes';
 import { AuditPageIndexes1795700000004 } from './1795700000004-audit-page-indexes';
+import { AgentVersion1795750000000 } from './1795750000000-agent-version';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -45,4 +46,5 @@ export const POSTGRES_MIGRATIONS = [
   TaskAssigneeNameIndex1795700000002,
   HistoryReadIndexes1795700000003,
   AuditPageIndexes1795700000004,
+  AgentVersion1795750000000,
 ];

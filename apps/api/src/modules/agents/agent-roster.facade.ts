@@ -5,12 +5,9 @@ import type { Transaction } from '@app/platform';
 
 import { ProviderUsage } from '../providers';
 import { AgentConfigDto } from './dto/agent.dto';
-import { toAgentConfig } from './agents.mapper';
+import { agentSettingsOf, type AgentSettings, toAgentConfig } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
-import { AgentsService, type NewAgent } from './agents.service';
-
-/** The agent fields other modules may change through the roster. */
-export type AgentEdit = Parameters<AgentsService['edit']>[1];
+import { type AgentEdit, AgentsService, type NewAgent, type VersionedAgentEdit } from './agents.service';
 
 /**
  * The agents module's face for other modules: roster reads, and the few writes others need (hiring,
@@ -41,6 +38,16 @@ export class AgentRoster implements OnModuleInit {
   /** Every agent in roster order, as the API renders it (AgentConfig). */
   async configs(): Promise<AgentConfigDto[]> {
     return (await this.agents.all()).map(toAgentConfig);
+  }
+
+  /** One agent as the API renders it (AgentConfig). */
+  render(agent: AgentEntity): AgentConfigDto {
+    return toAgentConfig(agent);
+  }
+
+  /** The agent's settings with every group (model, memory, tools, authority, skills) complete. */
+  settingsOf(agent: AgentEntity): Required<AgentSettings> {
+    return agentSettingsOf(agent);
   }
 
   /** An agent by id or (case-insensitive) name. */
@@ -92,6 +99,14 @@ export class AgentRoster implements OnModuleInit {
   /** Edits one agent and announces it; a rename onto a taken name is a conflict. */
   edit(agent: AgentEntity, changes: AgentEdit): Promise<AgentEntity> {
     return this.service.edit(agent, changes);
+  }
+
+  /**
+   * Edits one agent through its own route: only while it is at the version it was read at (null
+   * otherwise), with a `status_changed` career event in the same transaction, then announced.
+   */
+  editAtVersion(agent: AgentEntity, edit: VersionedAgentEdit): Promise<AgentEntity | null> {
+    return this.service.editAtVersion(agent, edit);
   }
 
   announceHired(agents: readonly AgentEntity[]): Promise<void> {

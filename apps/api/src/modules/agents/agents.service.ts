@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 
 import {
   type AgentChangedPayload,
+  agentEtag,
   assertAutonomyAllowed,
   type AutonomyLevel,
   CAREER_HISTORY_TYPES,
@@ -12,7 +13,6 @@ import {
   computeAgentPerformance,
   ConflictError,
   ErrorCode,
-  type EventTypeOf,
   type LifecycleEventType,
   type ModelTier,
   nameKey,
@@ -23,7 +23,7 @@ import {
   type SeniorityLevel,
 } from '@app/domain';
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
-import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction } from '@app/platform';
+import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction, UnitOfWork } from '@app/platform';
 
 import { RunLedger } from '../run-ledger';
 import { defaultAgentSettings, toAgentConfig, toAgentConfigFromRow, toCareerEvent } from './agents.mapper';
@@ -46,6 +46,34 @@ export interface NewAgent {
   budgetLimitMonthly: number | null;
 }
 
+/** The agent fields an edit may change (the setup wizard, security, and the agent's own route). */
+export type AgentEdit = Partial<
+  Pick<
+    AgentEntity,
+    | 'name'
+    | 'department'
+    | 'status'
+    | 'modelProvider'
+    | 'modelId'
+    | 'personalityPreset'
+    | 'personality'
+    | 'autonomyLevel'
+    | 'budgetLimitMonthly'
+    | 'settings'
+  >
+>;
+
+/** An edit through the agent's own route: its changes and the career event that records them. */
+export interface VersionedAgentEdit {
+  changes: AgentEdit;
+  /** The parts that change (`model`, `status`, …), named in the `agent.updated` event. */
+  changed: readonly string[];
+  requestedBy: string;
+  /** The career event's text and string map. */
+  details: string;
+  metadata: Record<string, string>;
+}
+
 /** The roster: reads for everyone with read access, hiring and edits for the setup wizard and HR. */
 @Injectable()
 export class AgentsService {
@@ -55,6 +83,7 @@ export class AgentsService {
     private readonly agents: AgentsRepository,
     private readonly ledger: RunLedger,
     private readonly bus: EventBus,
+    private readonly unitOfWork: UnitOfWork,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.agents');
@@ -65,8 +94,10 @@ export class AgentsService {
     return new Page(items.map(toAgentConfigFromRow), total, page.offset, page.limit);
   }
 
-  async get(name: string): Promise<AgentConfigDto> {
-    return toAgentConfig(await this.findOrThrow(name));
+  /** One agent and its ETag (its version, for If-Match on edits). */
+  async get(name: string): Promise<{ agent: AgentConfigDto; etag: string }> {
+    const agent = await this.findOrThrow(name);
+    return { agent: toAgentConfig(agent), etag: agentEtag(agent) };
   }
 
   async findOrThrow(name: string): Promise<AgentEntity> {
@@ -121,6 +152,7 @@ export class AgentsService {
         autonomyLevel: hire.autonomyLevel,
         budgetLimitMonthly: hire.budgetLimitMonthly,
         settings: defaultAgentSettings(),
+        version: 1,
         hiringDate: now,
         createdAt: now,
         updatedAt: now,
@@ -159,37 +191,69 @@ export class AgentsService {
     return agents[0];
   }
 
-  /** Applies edits to one agent; a rename onto an existing name is a conflict. */
-  async edit(
-    agent: AgentEntity,
-    changes: Partial<
-      Pick<
-        AgentEntity,
-        'name' | 'modelProvider' | 'modelId' | 'personalityPreset' | 'personality' | 'autonomyLevel' | 'settings'
-      >
-    >,
-  ): Promise<AgentEntity> {
-    const next: AgentEntity = { ...agent, ...changes, updatedAt: new Date() };
-    if (changes.name !== undefined) {
-      next.nameKey = nameKey(changes.name);
-      const holder = await this.agents.findByName(changes.name);
-      if (holder && holder.id !== agent.id) {
-        throw new ConflictError(`An agent named "${changes.name}" already exists`, ErrorCode.DuplicateRecord);
-      }
-    }
-    try {
-      await this.agents.update(agent.id, {
-        ...changes,
-        ...(changes.name !== undefined ? { nameKey: next.nameKey } : {}),
-      });
-    } catch (error) {
-      if (changes.name !== undefined && (await this.agents.findByName(changes.name))?.id !== agent.id) {
-        throw new ConflictError(`An agent named "${changes.name}" already exists`, ErrorCode.DuplicateRecord);
-      }
-      throw error;
-    }
+  /** Applies edits to one agent whatever its version; a rename onto an existing name is a conflict. */
+  async edit(agent: AgentEntity, changes: AgentEdit): Promise<AgentEntity> {
+    const next = nextAgent(agent, changes);
+    await this.guardRename(agent, changes, () => this.agents.update(agent.id, rowChanges(next, changes)));
     await this.announce('agent.updated', { agent: toAgentConfig(next) });
     return next;
+  }
+
+  /**
+   * Applies an edit of the agent's own route, with its `status_changed` career event in the same
+   * transaction, only while the agent is still at the version it was read at: null when another
+   * write came first. Announces `agent.updated` (and `agent.status_changed` for leave and return).
+   */
+  async editAtVersion(agent: AgentEntity, edit: VersionedAgentEdit): Promise<AgentEntity | null> {
+    const next = nextAgent(agent, edit.changes);
+    const written = await this.guardRename(agent, edit.changes, () =>
+      this.unitOfWork.run(async (tx) => {
+        if (!(await this.agents.updateAtVersion(agent.id, agent.version, rowChanges(next, edit.changes), tx))) {
+          return false;
+        }
+        // One after the other, even within a millisecond: a career reads forwards.
+        const last = (await this.agents.lastEventAt(agent.id, tx))?.getTime() ?? 0;
+        const at = new Date(Math.max(Date.now(), last + 1));
+        const event = lifecycleEvent(next, 'status_changed', at, edit.requestedBy, edit.details, edit.metadata);
+        await this.agents.insertEvents([event], tx);
+        return true;
+      }),
+    );
+    if (!written) {
+      return null;
+    }
+    const shown = toAgentConfig(next);
+    await this.announce('agent.updated', { agent: shown, changed: [...edit.changed], requested_by: edit.requestedBy });
+    if (next.status !== agent.status) {
+      await announce(this.bus, this.log, {
+        channel: Channel.Agents,
+        event_type: 'agent.status_changed',
+        payload: { agent: shown, status: next.status, previous_status: agent.status, requested_by: edit.requestedBy },
+      });
+    }
+    return next;
+  }
+
+  /** Runs a write that may rename the agent: a name another agent holds is a conflict, before and after. */
+  private async guardRename<T>(agent: AgentEntity, changes: AgentEdit, write: () => Promise<T>): Promise<T> {
+    if (changes.name === undefined) {
+      return write();
+    }
+    await this.assertNameFree(changes.name, agent.id);
+    try {
+      return await write();
+    } catch (error) {
+      // A concurrent rename or hire took the name between the check and the write (unique name key).
+      await this.assertNameFree(changes.name, agent.id);
+      throw error;
+    }
+  }
+
+  private async assertNameFree(name: string, agentId: string): Promise<void> {
+    const holder = await this.agents.findByName(name);
+    if (holder && holder.id !== agentId) {
+      throw new ConflictError(`An agent named "${name}" already exists`, ErrorCode.DuplicateRecord);
+    }
   }
 
   async announceHired(agents: readonly AgentEntity[]): Promise<void> {
@@ -198,7 +262,7 @@ export class AgentsService {
     }
   }
 
-  private announce(eventType: EventTypeOf<typeof Channel.Agents>, payload: AgentChangedPayload): Promise<void> {
+  private announce(eventType: 'agent.hired' | 'agent.updated', payload: AgentChangedPayload): Promise<void> {
     return announce(this.bus, this.log, { channel: Channel.Agents, event_type: eventType, payload });
   }
 }
@@ -209,6 +273,7 @@ export function lifecycleEvent(
   at: Date,
   initiatedBy: string,
   details: string,
+  metadata: Record<string, string> = {},
 ): AgentLifecycleEventEntity {
   return {
     id: randomUUID(),
@@ -218,6 +283,22 @@ export function lifecycleEvent(
     timestamp: at,
     initiatedBy,
     details,
-    metadata: {},
+    metadata,
   };
+}
+
+/** The agent as an edit leaves it: the next version, its name key following its name. */
+function nextAgent(agent: AgentEntity, changes: AgentEdit): AgentEntity {
+  return {
+    ...agent,
+    ...changes,
+    ...(changes.name !== undefined ? { nameKey: nameKey(changes.name) } : {}),
+    version: agent.version + 1,
+    updatedAt: new Date(),
+  };
+}
+
+/** The columns an edit writes: the changed ones, and the name key with the name. */
+function rowChanges(next: AgentEntity, changes: AgentEdit): Partial<AgentEntity> {
+  return { ...changes, ...(changes.name !== undefined ? { nameKey: next.nameKey } : {}) };
 }
