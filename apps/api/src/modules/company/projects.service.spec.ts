@@ -57,6 +57,12 @@ describe(ProjectsService.name, () => {
       ]);
     });
 
+    it('should read a null lead as no lead', async () => {
+      const { sut } = build();
+
+      await expect(sut.create(ACTOR, dto({ lead: null, team: ['Bob'] }))).resolves.toMatchObject({ lead: null });
+    });
+
     it('should put the lead at the head of the team when the team leaves the lead out', async () => {
       const { sut } = build();
 

@@ -38,12 +38,12 @@ export class CreateProjectDto {
   @MaxLength(128, { each: true })
   team?: string[];
 
-  @ApiPropertyOptional({ maxLength: 128, description: 'Agent name or id' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 128, description: 'Agent name or id; null: none' })
   @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(128)
-  lead?: string;
+  lead?: string | null;
 
   @ApiPropertyOptional({ format: 'date', description: 'ISO 8601 date or date-time' })
   @IsOptional()
