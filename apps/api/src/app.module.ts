@@ -16,6 +16,7 @@ import { DelegationModule } from './modules/delegation';
 import { EngineModule } from './modules/engine';
 import { MeetingsModule } from './modules/meetings';
 import { MessagesModule } from './modules/messages';
+import { OffboardingModule } from './modules/offboarding';
 import { ProvidersModule } from './modules/providers';
 import { SecurityModule } from './modules/security';
 import { ReportsModule } from './modules/reports';
@@ -58,6 +59,7 @@ export class AppModule {
         AnalyticsModule,
         ReportsModule,
         MeetingsModule,
+        OffboardingModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -1,6 +1,7 @@
 import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
+  AgentOffboardingPayload,
   ApprovalChangedPayload,
   ArtifactChangedPayload,
   BudgetAlertPayload,
@@ -42,6 +43,8 @@ export interface EventCatalogue {
   [Channel.Agents]: {
     'agent.hired': AgentChangedPayload;
     'agent.updated': AgentChangedPayload;
+    'agent.fired': AgentOffboardingPayload;
+    'agent.offboarded': AgentOffboardingPayload;
   };
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
@@ -130,7 +133,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     coordination_completed: true,
     coordination_failed: true,
   },
-  [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true },
+  [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true, 'agent.fired': true, 'agent.offboarded': true },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},

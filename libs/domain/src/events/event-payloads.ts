@@ -42,6 +42,15 @@ export type CoordinationEventPayload = {
 /** `agents`: an agent hired or edited, as the API renders it. */
 export type AgentChangedPayload = { agent: ResourceSnapshot };
 
+/**
+ * `agents`: an agent fired (its offboarding began) or offboarded (it ended), with the agent and its
+ * offboarding record as the API renders them.
+ */
+export type AgentOffboardingPayload = {
+  agent: ResourceSnapshot;
+  offboarding: { readonly firing_request_id: string };
+};
+
 /** `budget`: one model call's cost record (amounts in the configured currency). */
 export type CostRecordedPayload = {
   agent_id: string;

@@ -19,6 +19,7 @@ import { RiskRecords1795700000000 } from './1795700000000-risk-records';
 import { CostRecordPageIndexes1795700000001 } from './1795700000001-cost-record-page-indexes';
 import { TaskAssigneeNameIndex1795700000002 } from './1795700000002-task-assignee-name-index';
 import { HistoryReadIndexes1795700000003 } from './1795700000003-history-read-indexes';
+import { OffboardingRecords1795700044000 } from './1795700044000-offboarding-records';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -43,4 +44,5 @@ export const POSTGRES_MIGRATIONS = [
   CostRecordPageIndexes1795700000001,
   TaskAssigneeNameIndex1795700000002,
   HistoryReadIndexes1795700000003,
+  OffboardingRecords1795700044000,
 ];

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 
+import type { LifecycleEventType } from '@app/domain';
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import type { Transaction } from '@app/platform';
 
@@ -7,7 +8,18 @@ import { ProviderUsage } from '../providers';
 import { AgentConfigDto } from './dto/agent.dto';
 import { toAgentConfig } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
-import { AgentsService, type NewAgent } from './agents.service';
+import { AgentsService, lifecycleEvent, type NewAgent } from './agents.service';
+
+/** A career event another module records (its id chosen by the caller, so a repeat writes nothing). */
+export interface CareerEvent {
+  id: string;
+  agent: Pick<AgentEntity, 'id' | 'name'>;
+  type: LifecycleEventType;
+  at: Date;
+  initiatedBy: string;
+  details: string;
+  metadata?: Record<string, string>;
+}
 
 /** The agent fields other modules may change through the roster. */
 export type AgentEdit = Parameters<AgentsService['edit']>[1];
@@ -41,6 +53,11 @@ export class AgentRoster implements OnModuleInit {
   /** Every agent in roster order, as the API renders it (AgentConfig). */
   async configs(): Promise<AgentConfigDto[]> {
     return (await this.agents.all()).map(toAgentConfig);
+  }
+
+  /** One agent as the API renders it (AgentConfig). */
+  toConfig(agent: AgentEntity): AgentConfigDto {
+    return toAgentConfig(agent);
   }
 
   /** An agent by id or (case-insensitive) name. */
@@ -92,6 +109,17 @@ export class AgentRoster implements OnModuleInit {
   /** Edits one agent and announces it; a rename onto a taken name is a conflict. */
   edit(agent: AgentEntity, changes: AgentEdit): Promise<AgentEntity> {
     return this.service.edit(agent, changes);
+  }
+
+  /** Takes the agent off the work for good (status `terminated`); see AgentsService.terminate. */
+  terminate(agent: AgentEntity): Promise<AgentEntity> {
+    return this.service.terminate(agent);
+  }
+
+  /** Records a career event once: an event whose id is already stored is not written again. */
+  recordCareerEvent(event: CareerEvent): Promise<void> {
+    const row = lifecycleEvent(event.agent, event.type, event.at, event.initiatedBy, event.details);
+    return this.agents.insertEventIfMissing({ ...row, id: event.id, metadata: event.metadata ?? {} });
   }
 
   announceHired(agents: readonly AgentEntity[]): Promise<void> {

@@ -12,7 +12,6 @@ import {
   computeAgentPerformance,
   ConflictError,
   ErrorCode,
-  type EventTypeOf,
   type LifecycleEventType,
   type ModelTier,
   nameKey,
@@ -141,18 +140,15 @@ export class AgentsService {
     return { agents, events };
   }
 
+  /** @throws ConflictError 4001 when the name is taken, 4098 when a former (terminated) agent had it. */
   async hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction): Promise<AgentEntity> {
-    if (await this.agents.findByName(hire.name)) {
-      throw new ConflictError(`An agent named "${hire.name}" already exists`, ErrorCode.DuplicateRecord);
-    }
+    assertNameFree(hire.name, await this.agents.findByName(hire.name));
     const position = await this.agents.nextPosition(tx);
     const { agents, events } = this.prepareHires([hire], position, initiatedBy, reason);
     try {
       await this.agents.insert(agents[0], tx);
     } catch (error) {
-      if (await this.agents.findByName(hire.name)) {
-        throw new ConflictError(`An agent named "${hire.name}" already exists`, ErrorCode.DuplicateRecord);
-      }
+      assertNameFree(hire.name, await this.agents.findByName(hire.name));
       throw error;
     }
     await this.agents.insertEvents(events, tx);
@@ -170,12 +166,13 @@ export class AgentsService {
     >,
   ): Promise<AgentEntity> {
     const next: AgentEntity = { ...agent, ...changes, updatedAt: new Date() };
+    const holderOf = async (name: string): Promise<AgentEntity | null> => {
+      const holder = await this.agents.findByName(name);
+      return holder?.id === agent.id ? null : holder;
+    };
     if (changes.name !== undefined) {
       next.nameKey = nameKey(changes.name);
-      const holder = await this.agents.findByName(changes.name);
-      if (holder && holder.id !== agent.id) {
-        throw new ConflictError(`An agent named "${changes.name}" already exists`, ErrorCode.DuplicateRecord);
-      }
+      assertNameFree(changes.name, await holderOf(changes.name));
     }
     try {
       await this.agents.update(agent.id, {
@@ -183,13 +180,25 @@ export class AgentsService {
         ...(changes.name !== undefined ? { nameKey: next.nameKey } : {}),
       });
     } catch (error) {
-      if (changes.name !== undefined && (await this.agents.findByName(changes.name))?.id !== agent.id) {
-        throw new ConflictError(`An agent named "${changes.name}" already exists`, ErrorCode.DuplicateRecord);
+      if (changes.name !== undefined) {
+        assertNameFree(changes.name, await holderOf(changes.name));
       }
       throw error;
     }
     await this.announce('agent.updated', { agent: toAgentConfig(next) });
     return next;
+  }
+
+  /**
+   * Takes the agent off the work: its status becomes `terminated` (it keeps its row, history, costs and
+   * audit rows). Answers the agent as it is now; terminating a terminated agent changes nothing.
+   */
+  async terminate(agent: AgentEntity): Promise<AgentEntity> {
+    if (agent.status !== 'terminated') {
+      await this.agents.update(agent.id, { status: 'terminated' });
+      this.log.info({ agent_id: agent.id, agent_name: agent.name }, 'hr.agent.terminated');
+    }
+    return (await this.agents.findByRef(agent.id)) ?? { ...agent, status: 'terminated' };
   }
 
   async announceHired(agents: readonly AgentEntity[]): Promise<void> {
@@ -198,8 +207,24 @@ export class AgentsService {
     }
   }
 
-  private announce(eventType: EventTypeOf<typeof Channel.Agents>, payload: AgentChangedPayload): Promise<void> {
+  private announce(eventType: 'agent.hired' | 'agent.updated', payload: AgentChangedPayload): Promise<void> {
     return announce(this.bus, this.log, { channel: Channel.Agents, event_type: eventType, payload });
+  }
+}
+
+/**
+ * A new or renamed agent's name must be free: held by nobody on the roster (4001), and never by a
+ * former agent, whose name stays with its history (4098).
+ */
+function assertNameFree(name: string, holder: AgentEntity | null): void {
+  if (holder?.status === 'terminated') {
+    throw new ConflictError(
+      `"${name}" was the name of a former agent (terminated); names of former agents are not reused`,
+      ErrorCode.AgentNameRetired,
+    );
+  }
+  if (holder) {
+    throw new ConflictError(`An agent named "${name}" already exists`, ErrorCode.DuplicateRecord);
   }
 }
 

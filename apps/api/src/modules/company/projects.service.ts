@@ -68,7 +68,8 @@ export class ProjectsService {
     if (await this.projects.findByName(key)) {
       throw new ConflictError(`A project named "${name}" already exists`, ErrorCode.DuplicateRecord);
     }
-    const lead = dto.lead === undefined ? null : await this.agentId(dto.lead, 'lead');
+    // A null lead is no lead, as an absent one (the validator lets null through an optional field).
+    const lead = dto.lead === undefined || dto.lead === null ? null : await this.agentId(dto.lead, 'lead');
     const team: string[] = [];
     for (const member of dto.team ?? []) {
       const id = await this.agentId(member, 'team');

@@ -69,6 +69,15 @@ describe(AgentRunner.name, () => {
     expect(blocked[2].changes()).toEqual({ statusReason: 'assignee agent-2 is not an active agent' });
   });
 
+  it("should leave a fired agent's task assigned for its offboarding to hand over, not block it", async () => {
+    const fired = agentRow({ id: 'agent-1', name: 'Ada', status: 'terminated' });
+    const { runner, lifecycle, control } = setup('agent-1', [fired]);
+
+    expect(await runner.run('task-1', 'owner-1', control, 'agent-1')).toBeNull();
+
+    expect(lifecycle.transition).not.toHaveBeenCalled();
+  });
+
   it('should read the assignee itself when the early read failed', async () => {
     const { runner, roster, control } = setup('agent-1', [ada]);
     roster.findByRef.mockRejectedValueOnce(new Error('connection reset'));

@@ -206,6 +206,11 @@ export class AgentRunner {
       return null;
     }
     const agent = await this.assigneeOf(task.assigneeId, early);
+    if (agent?.status === 'terminated') {
+      // A fired agent's tasks are its offboarding's to hand over (they stay assigned until it does).
+      this.log.info({ task_id: task.id, agent_id: agent.id }, 'engine.run.assignee_terminated');
+      return null;
+    }
     if (!agent || agent.status !== 'active') {
       await this.block(task, `assignee ${task.assignedTo ?? '?'} is not an active agent`);
       return null;
