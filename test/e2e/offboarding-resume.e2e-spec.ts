@@ -1,4 +1,4 @@
-import { type OffboardingStep } from '@app/domain';
+import { OFFBOARDING_STEPS, type OffboardingStep } from '@app/domain';
 import {
   AgentLifecycleEventEntity,
   AuditEntryEntity,
@@ -63,15 +63,7 @@ async function expectFinishedOnce(scene: OffboardingScene, app: TestApp, fired: 
     offboarded: 1,
     notices: 1,
     audited: 1,
-    logged: [
-      'terminated',
-      'tasks_interrupted',
-      'runs_stopped',
-      'tasks_reassigned',
-      'memory_archived',
-      'team_notified',
-      'offboarded',
-    ],
+    logged: [...OFFBOARDING_STEPS],
   });
   for (const [i, id] of tasks.entries()) {
     // Raised one step, once; handed to a colleague, whose run finishes it.

@@ -43,14 +43,6 @@ export type OffboardingStepOutcome = (typeof OFFBOARDING_STEP_OUTCOMES)[number];
  */
 export const HANDED_OVER_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'interrupted'];
 
-/**
- * What became of one task: planned (listed, not yet interrupted), interrupted (waiting for a new
- * agent), reassigned, unassigned (no active agent in the department to take it), or moved (someone
- * else changed it meanwhile; the pipeline leaves it alone).
- */
-export const HANDOVER_OUTCOMES = ['planned', 'interrupted', 'reassigned', 'unassigned', 'moved'] as const;
-export type HandoverOutcome = (typeof HANDOVER_OUTCOMES)[number];
-
 export const OFFBOARDING_LIMITS = {
   /** Characters of the request's `details`. */
   detailsMax: 1024,
@@ -65,10 +57,6 @@ export function nextOffboardingStep(progress: OffboardingProgress): OffboardingS
     throw new RangeError(`unknown offboarding step "${progress}"`);
   }
   return OFFBOARDING_STEPS[index] ?? null;
-}
-
-export function isOffboardingFinished(progress: OffboardingProgress): boolean {
-  return nextOffboardingStep(progress) === null;
 }
 
 /** Whether `step` has been done by the time a record stands at `progress`. */

@@ -94,38 +94,30 @@ describe(MessagePosting.name, () => {
   });
 
   it('should post a message of a chosen id once: a repeat answers the stored message and announces nothing', async () => {
-    const first = build();
-    first.messages.findById.mockResolvedValue(null);
-    const message = await first.sut.post({
+    const notice = {
       id: 'msg-1',
       from: 'system',
       channel: '#engineering',
       type: 'hr_notification',
       content: 'Ada left.',
-    });
+    } as const;
+    const first = build();
+    first.messages.findById.mockResolvedValue(null);
+    const message = await first.sut.post(notice);
     expect(message.id).toBe('msg-1');
     expect(first.published).toHaveLength(1);
 
     const repeat = build();
     const stored = first.messages.insert.mock.calls[0][0];
     repeat.messages.findById.mockResolvedValue(stored);
-    const again = await repeat.sut.post({
-      id: 'msg-1',
-      from: 'system',
-      channel: '#engineering',
-      type: 'hr_notification',
-      content: 'Ada left.',
-    });
-    expect(again).toEqual(message);
+    expect(await repeat.sut.post(notice)).toEqual(message);
     expect(repeat.messages.insert).not.toHaveBeenCalled();
     expect(repeat.published).toEqual([]);
 
     const raced = build();
     raced.messages.findById.mockResolvedValueOnce(null).mockResolvedValueOnce(stored);
     raced.messages.insert.mockRejectedValue(new Error('duplicate key'));
-    await expect(
-      raced.sut.post({ id: 'msg-1', from: 'system', channel: '#engineering', type: 'hr_notification', content: 'x' }),
-    ).resolves.toEqual(message);
+    await expect(raced.sut.post(notice)).resolves.toEqual(message);
     expect(raced.published).toEqual([]);
   });
 
