@@ -121,6 +121,11 @@ export class AgentRunner {
    * round trips overlap; a run that loses the claim (or fails to write it) gives it back at once.
    */
   private async claimAndExecute(prepared: Prepared, owner: string, control: RunControl): Promise<RunEnd | null> {
+    if (control.shouldStop()) {
+      // Stopped while it prepared (its task was moved away meanwhile): the task is not this run's to
+      // claim, even if it has come back to `assigned` since, for another agent's run.
+      return null;
+    }
     const opened = this.open(prepared, control);
     opened?.session.reserveAhead(opened.seed, opened.tools);
     let claimed: TaskEntity | null;

@@ -129,9 +129,9 @@ describe(TaskHandover.name, () => {
     expect(m.lifecycle.transition.mock.calls.map(([, , options]) => options.expectedVersion)).toEqual([4, 5]);
   });
 
-  it('should wait for the runs of the interrupted tasks that were in progress, and report the late ones', async () => {
+  it('should wait for the runs of every interrupted task, count those in progress and report the late ones', async () => {
     const m = build();
-    m.runEnds.awaitEnd.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    m.runEnds.awaitEnd.mockResolvedValueOnce(true).mockResolvedValueOnce(true).mockResolvedValueOnce(false);
     const entries = [
       handoverEntry({ taskId: 'task-1', outcome: 'interrupted' }),
       handoverEntry({ taskId: 'task-2', outcome: 'interrupted', fromStatus: 'assigned' }),
@@ -140,7 +140,7 @@ describe(TaskHandover.name, () => {
     ];
 
     expect(await m.sut.awaitRuns(entries)).toEqual({ stopped: 1, late: ['task-4'] });
-    expect(m.runEnds.awaitEnd.mock.calls.map(([id]) => id)).toEqual(['task-1', 'task-4']);
+    expect(m.runEnds.awaitEnd.mock.calls.map(([id]) => id)).toEqual(['task-1', 'task-2', 'task-4']);
     expect(m.runEnds.awaitEnd.mock.calls[0][1]).toBeLessThanOrEqual(5000);
   });
 

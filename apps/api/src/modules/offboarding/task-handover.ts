@@ -107,18 +107,20 @@ export class TaskHandover {
   }
 
   /**
-   * Waits for the runs of the interrupted tasks that were in progress to end: at most the engine's
-   * shutdown grace plus three heartbeats in all, the time a live run gets to stop or a dead one to be
-   * seen as dead. Late runs are reported; their tasks are handed over all the same.
+   * Waits for the runs of the interrupted tasks to end: those in progress, and those a job had just
+   * picked up while assigned (it stops before its claim). At most the engine's shutdown grace plus
+   * three heartbeats in all, the time a live run gets to stop or a dead one to be seen as dead. Late
+   * runs are reported; their tasks are handed over all the same. `stopped` counts the tasks that were
+   * in progress.
    */
   async awaitRuns(entries: readonly TaskHandoverEntry[]): Promise<RunsStopped> {
     const deadline = Date.now() + (this.config.engine.graceSeconds + 3 * this.config.engine.heartbeatSeconds) * 1000;
     const result: RunsStopped = { stopped: 0, late: [] };
-    for (const entry of entries.filter((e) => e.outcome === 'interrupted' && e.fromStatus === 'in_progress')) {
-      if (await this.runEnds.awaitEnd(entry.taskId, Math.max(0, deadline - Date.now()))) {
-        result.stopped += 1;
-      } else {
+    for (const entry of entries.filter((e) => e.outcome === 'interrupted')) {
+      if (!(await this.runEnds.awaitEnd(entry.taskId, Math.max(0, deadline - Date.now())))) {
         result.late.push(entry.taskId);
+      } else if (entry.fromStatus === 'in_progress') {
+        result.stopped += 1;
       }
     }
     return result;
