@@ -23,6 +23,10 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.tools/'],
 };
 module.exports = {
+  // Real databases, servers and a browser on a two-core machine: a hook that starts an app, or a flow
+  // that clicks through pages, may take many seconds (Jest 30 applies this global value, not a
+  // project's own).
+  testTimeout: 30_000,
   // better-sqlite3's native Database objects must not be garbage-collected after the test file that
   // made them has been torn down (a native assertion aborts the process), so every test file gets a
   // fresh worker process: recycling after each file also keeps the suite's memory flat.
@@ -33,21 +37,16 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'],
-      // Real databases and servers on a two-core machine: a hook that starts an app may take seconds.
-      testTimeout: 20_000,
     },
     {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'],
-      // A built server, the fake provider and Chromium per file; a flow clicks through several pages.
-      testTimeout: 60_000,
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/attack/**/*.e2e-spec.ts'],
-      testTimeout: 20_000,
     },
   ],
 };

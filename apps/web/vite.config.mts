@@ -10,7 +10,13 @@ const api = process.env.SYNTHORG_API_URL ?? 'http://127.0.0.1:8000';
 export default defineConfig({
   root,
   plugins: [react()],
-  resolve: { alias: { '@app/client': fileURLToPath(new URL('../../libs/client/src/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@app/client': fileURLToPath(new URL('../../libs/client/src/index.ts', import.meta.url)),
+      // The task state machine, as the service's domain states it (pure data and rules, no framework).
+      '@app/task-rules': fileURLToPath(new URL('../../libs/domain/src/tasks/task-transitions.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -53,6 +53,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/analytics/overview': R,
   'GET /api/v1/analytics/trends': R,
   'GET /api/v1/agents/{agent_name}': R,
+  // Spec: managers hold department-level authority; a manager outside the agent's department is the route's own 403 (1999).
+  'PATCH /api/v1/agents/{agent_name}': MANAGERS,
   'GET /api/v1/agents/{agent_name}/activity': R,
   'GET /api/v1/agents/{agent_name}/autonomy': R,
   'PUT /api/v1/agents/{agent_name}/autonomy': MANAGERS,
@@ -153,6 +155,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/setup/personality-presets': R,
   'GET /api/v1/setup/status': 'public',
   'GET /api/v1/setup/templates': R,
+  'GET /api/v1/setup/templates/{template_name}': R,
   'GET /api/v1/settings': R,
   'GET /api/v1/settings/_schema': R,
   'GET /api/v1/settings/_schema/{namespace}': R,

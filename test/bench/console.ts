@@ -16,27 +16,16 @@ import { chromium, type Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports
 import { createTestDatabase } from '../../libs/testing/src/databases';
 import { startMockLlm } from '../../apps/mock-llm/src';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
 
 import { median, releaseScratch, type RunningServer, startScratchService } from './harness';
 import { setUpCompany } from './seeding';
 
 const TASKS = Number(process.env.BENCH_CONSOLE_TASKS ?? 1000);
 const RELOADS = Number(process.env.BENCH_CONSOLE_RELOADS ?? 5);
-const CHROMIUM = process.env.SYNTHORG_CHROMIUM ?? '/usr/bin/chromium';
 /** The bench prints its figures: one line each. */
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? 'lighthouse@13.5.0';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 type Json = Record<string, unknown>;
 
@@ -73,6 +62,9 @@ async function inParallel<T>(
 /** 1,000 tasks spread over the board's columns (the engine is off, so nothing runs), 20 approvals. */
 async function seed(base: string, token: string, agents: string[]): Promise<void> {
   const projects = ['Website', 'Onboarding', 'Billing', 'Mobile app'];
+  for (const name of projects) {
+    await call(base, token, 'POST', '/projects', { name, description: 'Seeded for the console benchmark.' });
+  }
   await inParallel(
     Array.from({ length: TASKS }, (_, i) => i),
     8,
@@ -192,7 +184,7 @@ function lighthouse(url: string, cookie: string): Promise<{ performance: number;
         '--output=json',
         '--output-path=stdout',
         '--quiet',
-        `--chrome-flags=${FLAGS.join(' ')}`,
+        `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
         `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
       ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -225,7 +217,7 @@ export async function runConsoleBench(): Promise<void> {
   const mock = await startMockLlm();
   const db = await createTestDatabase('sqlite');
   let server: RunningServer | null = null;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
   try {
     server = await startScratchService(scratch, { env: { ...db.env, SYNTHORG_ENGINE_ENABLED: 'false' } });
     const base = `http://127.0.0.1:${server.port}`;

@@ -6,8 +6,9 @@
 // Prints req/s, p50, p99 and the service's CPU time per request (medians over BENCH_LIST_ROUNDS rounds
 // of BENCH_LIST_SECONDS) beside the goal, p99 < 20 ms. Env: BENCH_LIST_BACKENDS (sqlite,postgres).
 // Requests for one page that arrive while it is being read share that read (CountCache.share), so a
-// second load, without a goal, asks every request for a different page (offsets cycling through the
-// table): what the list costs when no two requests are alike.
+// second load asks every request for a different page (offsets cycling through the table, 0 to the
+// last page): what the list costs when no two requests are alike, deep pages included (goal: p99 <
+// 50 ms).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,7 @@ const BACKENDS = (process.env.BENCH_LIST_BACKENDS ?? 'sqlite,postgres')
   .map((b) => b.trim())
   .filter((b): b is Backend => b === 'sqlite' || b === 'postgres');
 const P99_GOAL_MS = 20;
+const DISTINCT_P99_GOAL_MS = 50;
 
 /** What one load asks for: the same page every time, or a different page each time. */
 type Scenario = 'same page' | 'distinct pages';
@@ -176,10 +178,8 @@ export async function runListBench(): Promise<void> {
       continue;
     }
     for (const l of r.loads) {
-      const goal =
-        l.scenario === 'same page'
-          ? `p99 < ${P99_GOAL_MS} ms ${l.p99 < P99_GOAL_MS && l.bad === 0 ? '✓ met' : '✗ NOT met'}`
-          : '(no goal: no read shared)';
+      const limit = l.scenario === 'same page' ? P99_GOAL_MS : DISTINCT_P99_GOAL_MS;
+      const goal = `p99 < ${limit} ms ${l.p99 < limit && l.bad === 0 ? '✓ met' : '✗ NOT met'}`;
       out(
         `${r.backend.padEnd(9)} ${l.scenario.padEnd(15)} ${r.seedSeconds.toFixed(1).padStart(8)} ` +
           `${l.rps.toFixed(0).padStart(9)} ${l.p50.toFixed(1).padStart(8)} ${l.p99.toFixed(1).padStart(8)} ` +

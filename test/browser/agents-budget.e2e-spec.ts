@@ -1,6 +1,12 @@
-import type { Page } from 'playwright-core';
-
-import { apiCall, type ConsoleEnv, screenshot, seriousViolations, startConsole, watchErrors } from './support/console';
+import {
+  apiCall,
+  type ConsoleEnv,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startConsole,
+  watchErrors,
+} from './support/console';
 
 jest.setTimeout(180_000);
 
@@ -24,14 +30,6 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/^Username/).fill(username);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
 describe('agents and budget in the console', () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 
 import { eventually } from '@app/testing';
 
-import { apiCall, type ConsoleEnv, screenshot, seriousViolations, startConsole, watchErrors } from './support/console';
+import { call, type ConsoleEnv, screenshot, seriousViolations, startConsole, watchErrors } from './support/console';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,20 +19,6 @@ const MANAGER_OWN_PASSWORD = 'chosen-by-the-manager-456';
  */
 function unexpected(errors: string[]): string[] {
   return errors.filter((e) => !/^Failed to load resource: the server responded with a status of 40[01]/.test(e));
-}
-
-async function call<T = Json>(
-  env: ConsoleEnv,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await apiCall<T>(env, token, method, path, body);
-  if (res.status >= 300) {
-    throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  }
-  return res.data;
 }
 
 async function tokenFor(env: ConsoleEnv, username: string, password: string): Promise<string> {
@@ -105,6 +91,12 @@ describe('first run in a browser: from an empty database to a running company', 
     await page.getByLabel('Template', { exact: true }).selectOption('startup');
     const preview = page.getByRole('region', { name: 'Preview: Tech Startup' });
     expect(await preview.textContent()).toMatch(/3 departments.*\d+ agents/);
+    // The roster it would hire, by department, before anything is created.
+    await preview
+      .getByText(/Full-Stack Developer/)
+      .first()
+      .waitFor();
+    expect(await preview.textContent()).toMatch(/Engineering \(\d+% of the budget, led by the CTO\)/);
     await page.getByLabel('Company name', { exact: true }).fill('Northwind Labs');
     await expectAccessible(page);
     await screenshot(page, 'setup-2-company');

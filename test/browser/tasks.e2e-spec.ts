@@ -2,7 +2,17 @@ import type { Locator, Page } from 'playwright-core';
 
 import { eventually } from '@app/testing';
 
-import { apiCall, type ConsoleEnv, screenshot, seriousViolations, startConsole, watchErrors } from './support/console';
+import {
+  apiCall,
+  call,
+  type ConsoleEnv,
+  live,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startConsole,
+  watchErrors,
+} from './support/console';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -10,34 +20,6 @@ jest.setTimeout(240_000);
 
 const PASSWORD = 'correct-horse-battery-staple';
 const OBSERVER_PASSWORD = 'quiet-observer-password-3';
-
-/** One API call that must succeed; answers the envelope's data. */
-async function call<T = Json>(
-  env: ConsoleEnv,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await apiCall<T>(env, token, method, path, body);
-  if (res.status >= 300) {
-    throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  }
-  return res.data;
-}
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-/** Live updates connected: what happens elsewhere from now on reaches the page. */
-async function live(page: Page): Promise<void> {
-  await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
-}
 
 const column = (page: Page, status: string): Locator => page.getByTestId(`column-${status}`);
 

@@ -22,6 +22,8 @@ const CONSOLE_POLICY =
   "img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';" +
   "form-action 'self';frame-ancestors 'none'";
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Large enough to be worth compressing (over 1 KB), and compressible. */
+const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, label: 'row' })))};\n`;
 
 /** A console build output as the bundler writes it: a page and content-hashed assets. */
 function makeWebDir(withPage = true): string {
@@ -33,6 +35,7 @@ function makeWebDir(withPage = true): string {
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), SCRIPT);
   writeFileSync(join(dir, 'assets', 'app-abc123.css'), STYLE);
   writeFileSync(join(dir, 'favicon.svg'), ICON);
+  writeFileSync(join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
   return dir;
 }
 
@@ -122,6 +125,23 @@ describe.each(testBackends())('web console served by the API process on %s', (ba
       .set('If-None-Match', String(script.headers.etag))
       .expect(304);
     expect(again.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('should send the console compressed to a browser that accepts it, and plain to one that does not', async () => {
+    // The client decodes what it is sent: the header says brotli, the text is the file.
+    const brotli = await t.http.get('/assets/big-def456.js').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotli.text).toBe(BIG_SCRIPT);
+    const gzip = await t.http.get('/assets/big-def456.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(BIG_SCRIPT);
+    const plain = await t.http.get('/assets/big-def456.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(BIG_SCRIPT);
+    // The API's answers are not compressed by the console's handler.
+    const api = await t.http.get('/api/v1/health').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(api.headers['content-encoding']).toBeUndefined();
   });
 
   it('should answer other files of the build with a short cache', async () => {

@@ -49,6 +49,31 @@ describe.each(testBackends())('setup reference data and refused requests on %s',
       const startup = templates.find((tpl) => tpl.name === 'startup');
       expect(startup).toMatchObject({ agent_count: 5, department_count: 3, source: 'builtin' });
     });
+
+    it('should show one template in full: the departments and agents it would set up', async () => {
+      const res = await t.http.get('/api/v1/setup/templates/startup').set(bearer(ceo)).expect(200);
+      const detail = res.body.data as {
+        agent_count: number;
+        department_count: number;
+        budget_monthly: number;
+        departments: Array<{ name: string; budget_percent: number; head_role: string | null }>;
+        agents: Array<{ role: string; department: string; level: string; model_tier: string }>;
+      };
+      expect(detail).toMatchObject({ name: 'startup', source: 'builtin' });
+      expect(detail.departments).toHaveLength(detail.department_count);
+      expect(detail.agents).toHaveLength(detail.agent_count);
+      expect(detail.budget_monthly).toBeGreaterThan(0);
+      const departments = new Set(detail.departments.map((d) => d.name));
+      for (const agent of detail.agents) {
+        expect(departments.has(agent.department)).toBe(true);
+        expect(agent).toMatchObject({ role: expect.any(String), level: expect.any(String) });
+      }
+      // Reading a template creates nothing.
+      const status = await t.http.get('/api/v1/setup/status').expect(200);
+      expect(status.body.data).toMatchObject({ has_company: false, has_agents: false });
+      expectError((await t.http.get('/api/v1/setup/templates/moon_base').set(bearer(ceo)).expect(404)).body, 3021);
+      await t.http.get('/api/v1/setup/templates/startup').expect(401);
+    });
   });
 
   describe('company creation', () => {

@@ -3,6 +3,7 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { type AppConfig, type LoggingRuntime, PlatformModule } from '@app/platform';
 
 import { HealthModule } from './health/health.module';
+import { AgentEditsModule } from './modules/agent-edits';
 import { AgentsModule } from './modules/agents';
 import { BackupModule } from './modules/backup';
 import { ApprovalsModule } from './modules/approvals';
@@ -44,6 +45,7 @@ export class AppModule {
         UsersModule.forRoot(config),
         ProvidersModule,
         AgentsModule,
+        AgentEditsModule,
         CompanyModule,
         SetupModule,
         TasksModule,

@@ -44,7 +44,8 @@ function parseReply(value: unknown, index: number): ScriptedReply {
   if (!ROUTES.includes(route as MockRoute)) {
     throw new ScriptError(`${at}.route must be one of ${ROUTES.join(', ')}`);
   }
-  const base = { route: route as MockRoute };
+  const delayMs = optionalNumber(value.delayMs, `${at}.delayMs`);
+  const base = { route: route as MockRoute, ...(delayMs === undefined ? {} : { delayMs }) };
   switch (value.kind) {
     case 'text':
       if (typeof value.text !== 'string') {

@@ -113,6 +113,27 @@ describe('mock-llm server', () => {
     expect(((await reply.json()) as { message: { content: string } }).message.content).toBe('ack: after reset');
   });
 
+  it('should record a delayed reply at once and answer it only after its delay, once', async () => {
+    await postJson(`${mock.url}/__mock/script`, [{ kind: 'text', text: 'slow', delayMs: 600 }]);
+    const client = new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: 'x', maxRetries: 0 });
+    const started = Date.now();
+    let answered = false;
+    const slow = client.chat.completions
+      .create({ model: 'mock-small', messages: [{ role: 'user', content: 'q' }] })
+      .finally(() => (answered = true));
+    await waitFor(() => mock.requests.length === 1);
+    // Recorded, not answered: a test may act while the call is in flight.
+    expect(answered).toBe(false);
+    expect((await slow).choices[0].message.content).toBe('slow');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(590);
+    // The next reply (the default one) is not delayed again.
+    const next = Date.now();
+    await client.chat.completions.create({ model: 'mock-small', messages: [{ role: 'user', content: 'q' }] });
+    expect(Date.now() - next).toBeLessThan(590);
+    const bad = await postJson(`${mock.url}/__mock/script`, [{ kind: 'text', text: 'x', delayMs: -1 }]);
+    expect(await bad.json()).toEqual({ error: 'script[0].delayMs must be a non-negative number' });
+  });
+
   it('should echo only the first 200 characters of the last user message', async () => {
     const long = 'x'.repeat(250);
     const client = new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: 'x', maxRetries: 0 });

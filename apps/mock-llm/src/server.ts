@@ -10,7 +10,7 @@ import { handleOllama, sendOllamaError } from './ollama';
 import { handleOpenAi, sendOpenAiError } from './openai';
 import { parseScript, ScriptError } from './script';
 import { DEFAULT_MODELS, MockState } from './state';
-import type { MockLlm, MockLlmOptions } from './types';
+import type { MockLlm, MockLlmOptions, MockRoute } from './types';
 
 /** Prefix of the control routes (never recorded, never authenticated). */
 const CONTROL_PREFIX = '/__mock/';
@@ -59,6 +59,21 @@ function protocolFor(path: string): { handle: ProtocolHandler; notFound: (res: S
   return { handle: handleOllama, notFound: (res) => sendOllamaError(res, 404, message) };
 }
 
+/** The requests each scripted route answers, on every protocol. */
+const ROUTES: Readonly<Record<string, MockRoute>> = {
+  'POST /v1/chat/completions': 'chat',
+  'POST /anthropic/v1/messages': 'chat',
+  'POST /api/chat': 'chat',
+  'GET /v1/models': 'models',
+  'GET /anthropic/v1/models': 'models',
+  'GET /api/tags': 'models',
+  'POST /api/pull': 'pull',
+};
+
+function routeOf(method: string, path: string): MockRoute | null {
+  return ROUTES[`${method} ${path}`] ?? null;
+}
+
 async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -71,6 +86,11 @@ async function handleRequest(
   const body = parseJson(await readBody(req));
   if (!path.startsWith(CONTROL_PREFIX)) {
     state.record({ method, path, headers, body });
+  }
+  const route = routeOf(method, path);
+  const wait = route === null ? 0 : state.delayFor(route);
+  if (wait > 0) {
+    await new Promise((resolve) => delay(resolve, wait));
   }
   const protocol = protocolFor(path);
   if (!protocol.handle({ method, path, headers, body, res, state, settings })) {

@@ -54,8 +54,21 @@ export class MockState {
       return undefined;
     }
     const [reply] = this.queue.splice(index, 1);
-    const { route: _route, ...body } = reply;
+    const { route: _route, delayMs: _delay, ...body } = reply;
     return body;
+  }
+
+  /**
+   * How long the next request of `route` waits before it is answered: the `delayMs` of the oldest
+   * scripted reply for it (used once: the reply itself is taken when the wait is over).
+   */
+  delayFor(route: MockRoute): number {
+    const reply = this.queue.find((entry) => (entry.route ?? 'chat') === route);
+    const delay = reply?.delayMs ?? 0;
+    if (reply) {
+      delete reply.delayMs;
+    }
+    return delay;
   }
 
   record(request: RecordedRequest): void {

@@ -46,8 +46,12 @@ export interface HangReply {
 /** The body of a scripted reply, without its route. */
 export type ReplyBody = TextReply | ToolCallsReply | ErrorReply | HangReply;
 
-/** A reply consumed FIFO by the next request of its route, whatever its protocol. */
-export type ScriptedReply = { route?: MockRoute } & ReplyBody;
+/**
+ * A reply consumed FIFO by the next request of its route, whatever its protocol. With `delayMs`, the
+ * request is recorded at once and answered that long after it arrived: a slow model, for tests that
+ * act while a call is in flight.
+ */
+export type ScriptedReply = { route?: MockRoute; delayMs?: number } & ReplyBody;
 
 /** One request the server received (control routes excluded). */
 export interface RecordedRequest {

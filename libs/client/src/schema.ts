@@ -99,14 +99,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One agent (name is case-insensitive) */
+        /** One agent (name is case-insensitive; ETag header: its version, for If-Match) */
         get: operations["ApiV1AgentsAgentNameGet"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit an agent (managers: their department's agents); a model change applies from the next task
+         * @description Only the given fields change; answers the new ETag. A stale If-Match answers 409 (4002).
+         */
+        patch: operations["ApiV1AgentsAgentNameUpdate"];
         trace?: never;
     };
     "/api/v1/agents/{agent_name}/activity": {
@@ -168,7 +172,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Career events (hired, onboarded, promoted, demoted, fired), oldest first */
+        /** Career events (hired, onboarded, status_changed by edits, promoted, demoted, fired), oldest first */
         get: operations["ApiV1AgentsAgentNameHistoryHistory"];
         put?: never;
         post?: never;
@@ -1720,6 +1724,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/setup/templates/{template_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A template's departments and agents, as its defaults create them */
+        get: operations["ApiV1SetupTemplatesTemplateNameTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tasks": {
         parameters: {
             query?: never;
@@ -1771,7 +1792,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a task with a reason
-         * @description Cancels from assigned, in_progress, in_review (the state machine). 409 with 4016 when the task is already terminal (completed or cancelled); 409 with 4015 when cancelled is not a transition from its status (created, blocked, failed, interrupted: assign it first, or delete it); 409 with 4003 when another write moved the task on between the read and the write, more than the service retries.
+         * @description 409: 4016 when already completed or cancelled; 4015 from created, blocked, failed or interrupted (not a transition: assign it first or delete it); 4003 when a concurrent write moved it on.
          */
         post: operations["ApiV1TasksTaskIdCancelCancel"];
         delete?: never;
@@ -1877,6 +1898,14 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        AgentAuthorityUpdate: {
+            /** @description Spending cap per task; 0: none */
+            budget_limit?: number;
+            can_approve?: string[];
+            can_delegate_to?: string[];
+            /** @description An agent name or a role; null: nobody */
+            reports_to?: string | null;
+        };
         AgentAutonomy: {
             agent_id: string;
             /**
@@ -1945,6 +1974,21 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        AgentMemoryUpdate: {
+            /** @description null: keep */
+            retention_days?: number | null;
+            /** @enum {string} */
+            type?: "persistent" | "project" | "session" | "none";
+        };
+        AgentModelUpdate: {
+            /** @description A model id or alias some provider offers; null: none */
+            fallback_model?: string | null;
+            max_tokens?: number;
+            /** @description An id or alias of `provider`'s models (or the current provider's) */
+            model_id?: string;
+            provider?: string;
+            temperature?: number;
+        };
         AgentPerformanceSummary: {
             agent_name: string;
             avg_completion_time_seconds: number | null;
@@ -1970,6 +2014,12 @@ export interface components {
             agent_name: string | null;
             record_count: number;
             total_cost_usd: number;
+        };
+        AgentToolsUpdate: {
+            /** @enum {string} */
+            access_level?: "sandboxed" | "restricted" | "standard" | "elevated" | "custom";
+            allowed?: string[];
+            denied?: string[];
         };
         AgentTrust: {
             /**
@@ -2183,7 +2233,7 @@ export interface components {
         CareerEvent: {
             description: string;
             /** @enum {string} */
-            event_type: "hired" | "onboarded" | "promoted" | "demoted" | "fired";
+            event_type: "hired" | "onboarded" | "status_changed" | "promoted" | "demoted" | "fired";
             initiated_by: string;
             metadata: {
                 [key: string]: string;
@@ -2346,7 +2396,7 @@ export interface components {
             type: "code" | "tests" | "documentation";
         };
         CreateFromPresetRequest: {
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             api_key?: string;
             /**
              * @default api_key
@@ -2358,11 +2408,11 @@ export interface components {
             models?: components["schemas"]["ModelEntry"][];
             name: string;
             preset_name: string;
-            /** @description Used as the api key; needs tos_accepted. Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Used as the api key; needs tos_accepted. Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             subscription_token?: string;
             /** @description Accept the subscription terms; stamps tos_accepted_at */
             tos_accepted?: boolean;
-            /** @description Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), audited. Without it such an address is refused with 400 (2014). */
+            /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
         };
         CreatePersonalityPresetRequest: {
@@ -2461,7 +2511,7 @@ export interface components {
             team?: string[];
         };
         CreateProviderRequest: {
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             api_key?: string;
             /**
              * @default api_key
@@ -2471,7 +2521,7 @@ export interface components {
             /** Format: uri */
             base_url?: string;
             custom_header_name?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             custom_header_value?: string;
             degradation?: components["schemas"]["Degradation"];
             /** @description Optional grouping for cross-validation */
@@ -2481,7 +2531,7 @@ export interface components {
             models?: components["schemas"]["ModelEntry"][];
             name: string;
             oauth_client_id?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             oauth_client_secret?: string;
             oauth_scope?: string;
             /** Format: uri */
@@ -2489,11 +2539,11 @@ export interface components {
             /** @description Preset the provider follows (local-model support, defaults) */
             preset_name?: string;
             quota?: components["schemas"]["Quota"];
-            /** @description Used as the api key; needs tos_accepted. Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Used as the api key; needs tos_accepted. Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             subscription_token?: string;
             /** @description Accept the subscription terms; stamps tos_accepted_at */
             tos_accepted?: boolean;
-            /** @description Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), audited. Without it such an address is refused with 400 (2014). */
+            /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
         };
         CreateTaskRequest: {
@@ -3545,6 +3595,44 @@ export interface components {
             /** @description Optimistic-concurrency version: 1 on create, +1 per write */
             version: number;
         };
+        TemplateAgent: {
+            department: string;
+            /** @enum {string} */
+            level: "junior" | "mid" | "senior" | "lead" | "principal" | "director" | "vp" | "c_suite";
+            /** @enum {string} */
+            model_tier: "small" | "medium" | "large";
+            /** @description Fixed by the template; null: named when hired */
+            name: string | null;
+            personality_preset: string;
+            role: string;
+        };
+        TemplateDepartment: {
+            /** @description Share of the monthly budget, 0 to 100 */
+            budget_percent: number;
+            /** @description Role expected to lead the department */
+            head_role: string | null;
+            name: string;
+        };
+        TemplateDetailResponse: {
+            agent_count: number;
+            agents: components["schemas"]["TemplateAgent"][];
+            /** @enum {string} */
+            autonomy_level: "full" | "semi" | "supervised" | "locked";
+            /** @description Monthly budget with the default variables */
+            budget_monthly: number;
+            department_count: number;
+            departments: components["schemas"]["TemplateDepartment"][];
+            description: string;
+            display_name: string;
+            name: string;
+            skill_patterns: string[];
+            /** @enum {string} */
+            source: "builtin" | "user";
+            tags: string[];
+            variables: components["schemas"]["TemplateVariableResponse"][];
+            /** @enum {string} */
+            workflow: "kanban" | "agile_kanban";
+        };
         TemplateInfoResponse: {
             agent_count: number;
             /** @enum {string} */
@@ -3676,6 +3764,26 @@ export interface components {
         UpdateAgentPersonalityRequest: {
             personality_preset: string;
         };
+        UpdateAgentRequest: {
+            authority?: components["schemas"]["AgentAuthorityUpdate"];
+            /** @description Counts against the department's share of the budget; null: none */
+            budget_limit_monthly?: number | null;
+            /** @description Move to another of the company's departments */
+            department?: string;
+            memory?: components["schemas"]["AgentMemoryUpdate"];
+            model?: components["schemas"]["AgentModelUpdate"];
+            /** @description Rename (a name another agent has: 409) */
+            name?: string;
+            /** @description Fields over the current ones; then no preset */
+            personality?: components["schemas"]["UpdatePersonalityPresetRequest"];
+            /** @description A preset's personality (`personality` fields go over it) */
+            personality_preset?: string;
+            /** @description Why: kept with the career event */
+            reason?: string;
+            /** @enum {string} */
+            status?: "active" | "on_leave";
+            tools?: components["schemas"]["AgentToolsUpdate"];
+        };
         UpdateDepartmentAutonomyRequest: {
             /**
              * @description null: inherit the company level
@@ -3767,7 +3875,7 @@ export interface components {
             verbosity: "terse" | "balanced" | "verbose";
         };
         UpdateProviderRequest: {
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             api_key?: string;
             /**
              * @default api_key
@@ -3785,7 +3893,7 @@ export interface components {
             /** @description Remove the stored subscription token */
             clear_subscription_token?: boolean;
             custom_header_name?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             custom_header_value?: string;
             degradation?: components["schemas"]["Degradation"];
             /** @description Optional grouping for cross-validation */
@@ -3794,17 +3902,17 @@ export interface components {
             gateway_provider?: string;
             models?: components["schemas"]["ModelEntry"][];
             oauth_client_id?: string;
-            /** @description Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             oauth_client_secret?: string;
             oauth_scope?: string;
             /** Format: uri */
             oauth_token_url?: string;
             quota?: components["schemas"]["Quota"];
-            /** @description Used as the api key; needs tos_accepted. Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), else 400 (2028). */
+            /** @description Used as the api key; needs tos_accepted. Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028) */
             subscription_token?: string;
             /** @description Accept the subscription terms; stamps tos_accepted_at */
             tos_accepted?: boolean;
-            /** @description Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), audited. Without it such an address is refused with 400 (2014). */
+            /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
         };
         UpdateSettingRequest: {
@@ -4236,6 +4344,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1AgentsAgentNameUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description ETag from a previous read; a stale value answers 409 (code 4002) */
+                "If-Match"?: string;
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["AgentConfig"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     ApiV1AgentsAgentNameActivityActivity: {
@@ -7484,6 +7630,34 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    ApiV1SetupTemplatesTemplateNameTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["TemplateDetailResponse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     ApiV1TasksList: {

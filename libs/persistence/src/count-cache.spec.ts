@@ -95,6 +95,18 @@ describe('CountCache', () => {
     expect(cache.lookup('open').total).toBeUndefined();
   });
 
+  it('should forget every place of a row on a write, and not learn one read across a write', () => {
+    const cache = new CountCache();
+    cache.rememberPosition('open', cache.mark(), 199, 'task-199');
+    expect(cache.positionBefore('open', 1000)).toEqual({ offset: 199, key: 'task-199' });
+
+    const mark = cache.mark();
+    cache.invalidate();
+    expect(cache.positionBefore('open', 1000)).toBeUndefined();
+    cache.rememberPosition('open', mark, 399, 'task-399'); // read before the write
+    expect(cache.positionBefore('open', 1000)).toBeUndefined();
+  });
+
   describe('share', () => {
     function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
       let resolve!: (value: T) => void;
@@ -136,24 +148,53 @@ describe('CountCache', () => {
       expect(await late).toBe('after the write');
     });
 
-    it('should keep a settled read for retainMs, but never across a write', async () => {
+    it('should keep a settled read for retainMs when its page is asked for again, but never across a write', async () => {
       const now = jest.spyOn(Date, 'now').mockReturnValue(1_000);
       try {
         const cache = new CountCache({ retainMs: 250 });
         const read = jest.fn(() => Promise.resolve(['row']));
-        const first = await cache.share('page-1', read);
-        now.mockReturnValue(1_250);
-        expect(await cache.share('page-1', read)).toBe(first); // within 250 ms of the end of the read
-        expect(read).toHaveBeenCalledTimes(1);
-        now.mockReturnValue(1_251);
-        await cache.share('page-1', read);
-        expect(read).toHaveBeenCalledTimes(2); // too old: read again
+        await cache.share('page-1', read); // asked for once: not kept
+        now.mockReturnValue(1_100);
+        const kept = await cache.share('page-1', read); // again within 250 ms: this read is kept
+        expect(read).toHaveBeenCalledTimes(2);
+        now.mockReturnValue(1_350);
+        expect(await cache.share('page-1', read)).toBe(kept); // within 250 ms of the end of the read
+        expect(read).toHaveBeenCalledTimes(2);
+        now.mockReturnValue(1_351);
+        expect(await cache.share('page-1', read)).not.toBe(kept); // too old: read again, and kept
+        expect(read).toHaveBeenCalledTimes(3);
         cache.invalidate();
         await cache.share('page-1', read);
-        expect(read).toHaveBeenCalledTimes(3); // a write: read again at once
+        expect(read).toHaveBeenCalledTimes(4); // a write: read again at once
       } finally {
         now.mockRestore();
       }
+    });
+
+    it('should keep a read that another request joined while it was in flight', async () => {
+      const cache = new CountCache({ retainMs: 250 });
+      const first = deferred<string[]>();
+      const read = jest.fn(() => first.promise);
+      const a = cache.share('page-1', read);
+      const b = cache.share('page-1', read);
+      first.resolve(['row']);
+      expect(await a).toBe(await b);
+
+      expect(await cache.share('page-1', read)).toBe(await a);
+      expect(read).toHaveBeenCalledTimes(1);
+    });
+
+    it('should let go of a page read once, its rows with it', async () => {
+      const cache = new CountCache({ retainMs: 60_000 });
+      const reads = jest.fn((i: number) => Promise.resolve([i]));
+      for (let i = 0; i < 5; i++) {
+        await cache.share(`page-${i}`, () => reads(i));
+      }
+      const again = await cache.share('page-4', () => reads(4)); // read afresh, and kept from now on
+
+      expect(reads).toHaveBeenCalledTimes(6);
+      expect(await cache.share('page-4', () => reads(4))).toBe(again);
+      expect(reads).toHaveBeenCalledTimes(6);
     });
 
     it('should keep no failed read, and a bounded number of settled ones', async () => {
@@ -163,12 +204,14 @@ describe('CountCache', () => {
       const reads = jest.fn((i: number) => Promise.resolve(i));
       for (let i = 0; i < 40; i++) {
         await cache.share(`page-${i}`, () => reads(i));
+        await cache.share(`page-${i}`, () => reads(i)); // asked for again: kept
       }
+      expect(reads).toHaveBeenCalledTimes(80);
       // The first pages made room for the later ones: asking again reads again.
       await cache.share('page-0', () => reads(0));
-      expect(reads).toHaveBeenCalledTimes(41);
+      expect(reads).toHaveBeenCalledTimes(81);
       await cache.share('page-39', () => reads(39));
-      expect(reads).toHaveBeenCalledTimes(41);
+      expect(reads).toHaveBeenCalledTimes(81);
     });
 
     it('should hand a failure to every caller that shared the read, then read afresh', async () => {

@@ -1,3 +1,5 @@
+import { type PagePosition, PagePositions } from './page-positions';
+
 /** What a {@link CountCache} knows of a filter's total right now. */
 export interface CountLookup {
   /** The total to answer with, or undefined when none may be used. */
@@ -23,12 +25,18 @@ export interface CountLookup {
  * ({@link track}) and the others wait for it ({@link CountLookup.pending}), so a burst of requests
  * after a write costs one count of a large table, not one each. Likewise identical page reads in
  * flight at once share one statement ({@link share}).
+ *
+ * It also keeps where the last row of each page read stands in its filter's order
+ * ({@link positionBefore}), forgotten on the same writes and trusted for as long as a total is
+ * answered (twice `ttlMs`), so that a deep page can start from a row before it instead of counting
+ * every row before it.
  */
 export class CountCache {
   private generation = 0;
   private readonly totals = new Map<string, { generation: number; total: number; at: number }>();
   private readonly inFlight = new Map<string, { generation: number; total: Promise<number | undefined> }>();
   private readonly reads = new Map<string, SharedRead>();
+  private readonly positions: PagePositions;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly retainMs: number;
@@ -37,6 +45,7 @@ export class CountCache {
     this.ttlMs = options.ttlMs ?? 1000;
     this.maxEntries = options.maxEntries ?? 256;
     this.retainMs = options.retainMs ?? 0;
+    this.positions = new PagePositions(2 * this.ttlMs, this.maxEntries);
   }
 
   /** Forgets every total and every count in flight: call after each committed write to the table. */
@@ -45,6 +54,7 @@ export class CountCache {
     this.totals.clear();
     this.inFlight.clear();
     this.reads.clear();
+    this.positions.clear();
   }
 
   /** The remembered total of a filter, if it is still fresh. */
@@ -109,6 +119,18 @@ export class CountCache {
     );
   }
 
+  /** The row read last at or before `offset` in the order `filter` names, if one was read since the last write. */
+  positionBefore(filter: string, offset: number): PagePosition | undefined {
+    return this.positions.before(filter, offset);
+  }
+
+  /** Remembers that the row with `key` stands at `offset` in `filter`'s order, unless a write came since `mark`. */
+  rememberPosition(filter: string, mark: number, offset: number, key: unknown): void {
+    if (mark === this.generation) {
+      this.positions.remember(filter, offset, key);
+    }
+  }
+
   /** Whether a count of this filter runs for the current generation (a refresh need not start another). */
   refreshing(key: string): boolean {
     return this.inFlight.get(key)?.generation === this.generation;
@@ -118,20 +140,29 @@ export class CountCache {
    * Runs `read`, or joins the identical read already in flight for the current generation: a burst
    * of the same page costs one statement. With `retainMs`, a read that succeeded also serves the
    * identical requests that come within that many milliseconds of its end (a dashboard's polling),
-   * and otherwise nothing is kept once it settles. An answer is thus at most one read plus
-   * `retainMs` older than its request, and never older than a write this process committed: an
-   * invalidation starts a new generation, which no earlier read serves. Every caller of a shared
-   * read gets the same value: treat it as read-only.
+   * when its page is asked for again: while it was in flight, or within `retainMs` of the page's
+   * previous read or answer. A page read once, as a client paging through a list reads each, is let
+   * go as soon as it settles: its rows would otherwise outlive the young generation and be promoted,
+   * to be collected in the old one. An answer is thus at most one read plus `retainMs` older than its
+   * request, and never older than a write this process committed: an invalidation starts a new
+   * generation, which no earlier read serves. Every caller of a shared read gets the same value:
+   * treat it as read-only.
    */
   share<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const joined = this.reads.get(key);
-    if (joined !== undefined && joined.generation === this.generation) {
-      if (joined.settledAt === undefined || Date.now() - joined.settledAt <= this.retainMs) {
-        return joined.result as Promise<T>;
-      }
+    const now = Date.now();
+    const found = this.reads.get(key);
+    const earlier = found !== undefined && found.generation === this.generation ? found : undefined;
+    if (
+      earlier?.result !== undefined &&
+      (earlier.settledAt === undefined || now - earlier.settledAt <= this.retainMs)
+    ) {
+      earlier.again = true;
+      earlier.askedAt = now;
+      return earlier.result as Promise<T>;
     }
     const result = read();
-    const flight: SharedRead = { generation: this.generation, result };
+    const again = earlier?.askedAt !== undefined && now - earlier.askedAt <= this.retainMs;
+    const flight: SharedRead = { generation: this.generation, result, again };
     if (this.reads.size >= RETAINED_READS) {
       this.dropSettledReads();
     }
@@ -141,8 +172,20 @@ export class CountCache {
         this.reads.delete(key);
       }
     };
-    // A read that succeeded is kept for `retainMs` from now; a failed one never is.
-    result.then(() => (this.retainMs > 0 ? (flight.settledAt = Date.now()) : forget()), forget);
+    const settle = (): void => {
+      if (this.retainMs <= 0) {
+        forget();
+        return;
+      }
+      // Kept for `retainMs` from now when asked for again; else only the time of the read is.
+      flight.settledAt = Date.now();
+      flight.askedAt ??= flight.settledAt;
+      if (!flight.again) {
+        flight.result = undefined;
+      }
+    };
+    // A failed read is never kept.
+    result.then(settle, forget);
     return result;
   }
 
@@ -156,11 +199,18 @@ export class CountCache {
   }
 }
 
-/** A page read in flight, or (with `retainMs`) settled at `settledAt`. */
+/**
+ * A page read in flight, or (with `retainMs`) settled at `settledAt`: kept to serve identical
+ * requests, or, without its `result`, only as the time its page was last asked for.
+ */
 interface SharedRead {
   generation: number;
-  result: Promise<unknown>;
+  result: Promise<unknown> | undefined;
   settledAt?: number;
+  /** When a request last asked for this page: joined or was served by this read, or else when it settled. */
+  askedAt?: number;
+  /** Whether the page was asked for more than once: within `retainMs` before this read, or by joining it. */
+  again: boolean;
 }
 
 /**

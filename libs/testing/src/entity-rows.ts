@@ -37,6 +37,7 @@ export function agentRow(overrides: Partial<AgentEntity> = {}): AgentEntity {
     autonomyLevel: null,
     budgetLimitMonthly: null,
     settings: {},
+    version: 1,
     hiringDate: AT,
     createdAt: AT,
     updatedAt: AT,

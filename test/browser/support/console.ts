@@ -8,29 +8,16 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 
 import { type ChildServer, type MockLlm, startChildServer, startMockLlm } from '../../support';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../support/chromium';
 
-/** Debian's Chromium (`.ci/provision.sh` installs it); SYNTHORG_CHROMIUM overrides. */
-export const CHROMIUM = process.env.SYNTHORG_CHROMIUM ?? '/usr/bin/chromium';
+// A built server, the fake provider and Chromium per file; a flow clicks through several pages.
+jest.setTimeout(90_000);
+
+export { CHROMIUM };
 /** The built console; SYNTHORG_TEST_WEB_DIR points at another build. */
 const WEB_DIR = process.env.SYNTHORG_TEST_WEB_DIR ?? resolve(__dirname, '../../../dist/web');
 /** Where the browser tests leave their screenshots (the README shows two of them). */
 export const SCREENSHOTS = resolve(__dirname, '../../../docs/screenshots');
-
-/**
- * Flags of a headless Chromium on a closed network: no background traffic (its connections would be
- * refused many at a time), no first-run, no sandbox (CI runs as root).
- */
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export interface ConsoleEnv {
   server: ChildServer;
@@ -57,7 +44,7 @@ export async function startConsole(extraEnv: Record<string, string> = {}): Promi
   const db = await createTestDatabase('sqlite');
   const mock = await startMockLlm();
   const server = await startChildServer(dir, db, { SYNTHORG_WEB_DIR: WEB_DIR, ...extraEnv });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS], headless: true });
   const contexts: BrowserContext[] = [];
   return {
     server,
@@ -127,4 +114,33 @@ export async function apiCall<T = unknown>(
   });
   const parsed = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   return { status: response.status, data: parsed.data as T, body: parsed };
+}
+
+/** An API call that must succeed: the envelope's data, or an error naming the call and its answer. */
+export async function call<T = Record<string, unknown>>(
+  env: ConsoleEnv,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await apiCall<T>(env, token, method, path, body);
+  if (res.status >= 300) {
+    throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  return res.data;
+}
+
+/** Signs in through the sign-in page and waits until it has left it. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^Username/).fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Live updates connected: what happens elsewhere from now on reaches the page. */
+export async function live(page: Page): Promise<void> {
+  await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
 }

@@ -100,6 +100,53 @@ describe.each(testBackends())('AgentsRepository on %s', (backend) => {
     expect(saved?.updatedAt.getTime()).toBeGreaterThan(ada.updatedAt.getTime());
   });
 
+  it('should bump the version on every write, and write at a version only while the row is still at it', async () => {
+    const ada = agentRow({ settings: { tools: { access_level: 'standard' } } });
+    await repo.insert(ada);
+
+    await repo.update(ada.id, { status: 'on_leave' });
+    expect((await repo.findByRef(ada.id))?.version).toBe(2);
+
+    const settings = { tools: { access_level: 'elevated' }, memory: { type: 'none' } };
+    expect(await repo.updateAtVersion(ada.id, 1, { status: 'active' })).toBe(false);
+    expect(await repo.updateAtVersion(ada.id, 2, { status: 'active', settings, budgetLimitMonthly: 7.5 })).toBe(true);
+    expect(await repo.updateAtVersion(ada.id, 2, { status: 'on_leave' })).toBe(false);
+    expect(await repo.updateAtVersion('agent-nobody', 3, { status: 'on_leave' })).toBe(false);
+
+    expect(await repo.findByRef(ada.id)).toMatchObject({
+      status: 'active',
+      settings,
+      budgetLimitMonthly: 7.5,
+      version: 3,
+    });
+  });
+
+  it('should write at a version inside a transaction, and roll it back with it', async () => {
+    const ada = agentRow();
+    await repo.insert(ada);
+
+    await expect(
+      new UnitOfWork(store.database).run(async (tx) => {
+        expect(await repo.updateAtVersion(ada.id, 1, { name: 'Ada King', nameKey: 'ada king' }, tx)).toBe(true);
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+
+    expect(await repo.findByRef(ada.id)).toMatchObject({ name: ada.name, version: 1 });
+  });
+
+  it("should tell when an agent's newest career event happened", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
+    await repo.insertEvents([
+      agentEventRow({ id: 'e1', timestamp: at(10) }),
+      agentEventRow({ id: 'e2', eventType: 'status_changed', timestamp: at(40) }),
+      agentEventRow({ id: 'e3', agentId: 'agent-other', timestamp: at(50) }),
+    ]);
+
+    expect(await repo.lastEventAt('agent-ada-lovelace')).toEqual(at(40));
+    expect(await repo.lastEventAt('agent-nobody')).toBeNull();
+  });
+
   it("should read an agent's career oldest first, only the asked event types", async () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
     await repo.insertEvents([

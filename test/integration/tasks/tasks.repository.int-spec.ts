@@ -197,11 +197,14 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     const { statements, spy } = recordStatements();
     try {
       const same = await Promise.all([0, 1, 2].map(() => repo.page({ status: null }, { offset: 0, limit: 2 })));
+      const again = await repo.page({ status: null }, { offset: 0, limit: 2 });
       const other = await repo.page({ status: null }, { offset: 1, limit: 2 });
 
-      // The read just before is kept (POLLED_PAGE_RETAIN_MS): the identical pages cost no statement.
-      expect(statements).toHaveLength(1); // the other window's
+      // The page asked for once before was let go; asked for again, one read serves the three requests
+      // at once and is kept (POLLED_PAGE_RETAIN_MS): the next identical page costs no statement.
+      expect(statements).toHaveLength(2); // that read's and the other window's
       expect(same[1]?.items).toBe(same[0]?.items);
+      expect(again.items).toBe(same[0]?.items);
       expect(same[0]?.items.map((t) => t.id)).toEqual(['shared-0', 'shared-1']);
       expect(other.items.map((t) => t.id)).toEqual(['shared-1', 'shared-2']);
 
@@ -217,7 +220,7 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
     }
   });
 
-  it('should read a deep page on Postgres through its keys alone, with the same rows and total as any page', async () => {
+  it('should read a deep page through its keys alone, with the same rows and total as any page', async () => {
     const count = DEFERRED_FROM_OFFSET + 3;
     const start = Date.UTC(2026, 0, 2);
     const rows = Array.from({ length: count }, (_, i) =>
@@ -241,9 +244,94 @@ describe.each(testBackends())('TasksRepository on %s', (backend) => {
       expect(created.items.map((t) => t.id)).toEqual(['deep-01000', 'deep-01002']);
       expect(created.total).toBe(DEFERRED_FROM_OFFSET / 2 + 2);
       expect(shallow.items.map((t) => t.id)).toEqual(['deep-00999', 'deep-01000']);
-      // SQLite seeks no table row for the rows an OFFSET skips: it needs no separate read of the keys.
-      expect(statements.map((sql) => sql.includes(' IN (SELECT'))).toEqual([backend === 'postgres', false, false]);
+      expect(statements.map((sql) => sql.includes(' IN (SELECT'))).toEqual([true, false, false]);
       expect(shallow.items[0]).toEqual(expect.objectContaining({ title: rows[999]?.title, status: 'assigned' }));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('should answer every page, deep ones from a known row, exactly as the whole order slices it', async () => {
+    const count = 2 * DEFERRED_FROM_OFFSET + 150;
+    const start = Date.UTC(2026, 0, 2);
+    // Rows inserted out of order, with ties on created_at broken by the id.
+    const rows = Array.from({ length: count }, (_, i) =>
+      taskRow({
+        id: `order-${String((i * 7919) % count).padStart(5, '0')}`,
+        status: i % 3 === 0 ? 'assigned' : 'created',
+        createdAt: new Date(start + Math.floor(((i * 7919) % count) / 3) * 1000),
+      }),
+    );
+    for (let from = 0; from < count; from += 200) {
+      await store.source.getRepository(TaskEntity).insert(rows.slice(from, from + 200));
+    }
+    const whole = async (createdOnly: boolean): Promise<string[]> => {
+      const all = await store.source.getRepository(TaskEntity).find({
+        where: createdOnly ? { status: 'created' } : {},
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
+      return all.map((task) => task.id);
+    };
+    const expected = { all: await whole(false), created: await whole(true) };
+    const { statements, spy } = recordStatements();
+    try {
+      for (const [status, ids] of [
+        [null, expected.all],
+        ['created', expected.created],
+      ] as const) {
+        for (let offset = 0; offset < ids.length + 200; offset += 170) {
+          const page = await repo.page({ status }, { offset, limit: 170 });
+          expect(page.items.map((t) => t.id)).toEqual(ids.slice(offset, offset + 170));
+          expect(page.total).toBe(ids.length);
+        }
+      }
+      const seeking = statements.filter((sql) => sql.includes('__anchor'));
+      expect(seeking.length).toBeGreaterThan(5);
+
+      // Pages out of sequence start from the nearest row known before them.
+      const far = await repo.page({ status: null }, { offset: count - 5, limit: 10 });
+      expect(far.items.map((t) => t.id)).toEqual(expected.all.slice(count - 5));
+      const back = await repo.page({ status: null }, { offset: DEFERRED_FROM_OFFSET + 1, limit: 3 });
+      expect(back.items.map((t) => t.id)).toEqual(
+        expected.all.slice(DEFERRED_FROM_OFFSET + 1, DEFERRED_FROM_OFFSET + 4),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('should forget where rows stand on a write, and read from the start when a known row is gone', async () => {
+    const count = DEFERRED_FROM_OFFSET + 400;
+    const start = Date.UTC(2026, 0, 2);
+    const rows = Array.from({ length: count }, (_, i) =>
+      taskRow({ id: `moved-${String(i).padStart(5, '0')}`, createdAt: new Date(start + i * 1000) }),
+    );
+    for (let from = 0; from < count; from += 200) {
+      await store.source.getRepository(TaskEntity).insert(rows.slice(from, from + 200));
+    }
+    const ids = rows.map((row) => row.id);
+    for (let offset = 0; offset <= DEFERRED_FROM_OFFSET; offset += 200) {
+      await repo.page({ status: null }, { offset, limit: 200 }); // learns where each page's last row stands
+    }
+
+    // A write through the repository: every place is forgotten, and the deep page is exact.
+    await repo.delete(ids[10] ?? '');
+    const afterDelete = ids.filter((_, i) => i !== 10);
+    const deep = await repo.page({ status: null }, { offset: DEFERRED_FROM_OFFSET + 200, limit: 5 });
+    expect(deep.items.map((t) => t.id)).toEqual(
+      afterDelete.slice(DEFERRED_FROM_OFFSET + 200, DEFERRED_FROM_OFFSET + 205),
+    );
+
+    // The known row deleted behind the repository's back (another replica, not announced yet): the
+    // statement from it finds nothing, and the page is read again from the start.
+    await repo.page({ status: null }, { offset: DEFERRED_FROM_OFFSET, limit: 200 });
+    await store.source.getRepository(TaskEntity).delete({ id: afterDelete[DEFERRED_FROM_OFFSET + 199] });
+    const gone = afterDelete.filter((_, i) => i !== DEFERRED_FROM_OFFSET + 199);
+    const { statements, spy } = recordStatements();
+    try {
+      const page = await repo.page({ status: null }, { offset: DEFERRED_FROM_OFFSET + 200, limit: 5 });
+      expect(page.items.map((t) => t.id)).toEqual(gone.slice(DEFERRED_FROM_OFFSET + 200, DEFERRED_FROM_OFFSET + 205));
+      expect(statements.map((sql) => sql.includes('__anchor'))).toEqual([true, false]);
     } finally {
       spy.mockRestore();
     }

@@ -2,3 +2,4 @@ export * from './budget-config';
 export * from './spend-limits';
 export * from './time-buckets';
 export * from './risk-budget';
+export * from './agent-limits';

@@ -10,10 +10,14 @@ export const LIFECYCLE_EVENT_TYPES = [
 ] as const;
 export type LifecycleEventType = (typeof LIFECYCLE_EVENT_TYPES)[number];
 
-/** The subset an agent's /history shows. */
+/**
+ * The subset an agent's /history shows: the reference's five, plus `status_changed`, which edits of
+ * the agent (model, personality, tools, memory, authority, department, name, leave) write.
+ */
 export const CAREER_HISTORY_TYPES: readonly LifecycleEventType[] = [
   'hired',
   'onboarded',
+  'status_changed',
   'promoted',
   'demoted',
   'fired',

@@ -4,3 +4,4 @@ export * from './activity';
 export * from './rules';
 export * from './model-matching';
 export * from './company-profile';
+export * from './agent-edits';

@@ -1,6 +1,13 @@
 import { AppError, defaultStatusFor } from './app-error';
 import { categoryOf, ErrorCode, CATEGORY_TITLES, ERROR_CATEGORIES } from './error-codes';
-import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError, RateLimitedError } from './errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+  RateLimitedError,
+} from './errors';
 
 describe('error code catalogue', () => {
   it('should keep every code unique', () => {
@@ -70,6 +77,12 @@ describe(AppError.name, () => {
     expect(new ConflictError('last', ErrorCode.LastCeoRequired)).toMatchObject({ code: 4019, httpStatus: 409 });
     expect(new NotFoundError('gone', ErrorCode.WorkspaceNotFound)).toMatchObject({ code: 3023, httpStatus: 404 });
     expect(new ValidationError('bad', ErrorCode.ProviderUrlInvalid)).toMatchObject({ code: 2022, httpStatus: 400 });
+    // A route's own refusal of the caller stays a 403, though its code is in the auth band.
+    expect(new ForbiddenError('not yours', ErrorCode.AgentOutsideManagedDepartment)).toMatchObject({
+      code: 1999,
+      httpStatus: 403,
+    });
+    expect(new ForbiddenError().httpStatus).toBe(403);
   });
 
   it('should render domain validation errors as 400', () => {

@@ -15,6 +15,8 @@ export const ErrorCode = {
   ToolPermissionDenied: 1007,
   /** The delegator has no authority over the delegatee: not a subordinate, skip-level off, or outside `can_delegate_to`. */
   DelegationNotAuthorized: 1010,
+  /** A manager edited an agent outside the department they manage, or moved one into another department (403). */
+  AgentOutsideManagedDepartment: 1999,
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,
@@ -132,6 +134,14 @@ export const ErrorCode = {
   CoordinationValidateFailed: 2087,
   /** A coordination request names an agent that is not on the roster or not active. */
   CoordinationAgentUnknown: 2088,
+  /** An agent edit names a model provider that is not registered. */
+  AgentProviderUnknown: 2999,
+  /** An agent edit names a model (or fallback model) that no registered provider offers. */
+  AgentModelUnknown: 2998,
+  /** An agent edit moves the agent into a department the company does not have. */
+  AgentDepartmentUnknown: 2997,
+  /** An agent edit names a personality preset that is neither built in nor custom. */
+  AgentPersonalityPresetUnknown: 2996,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -216,6 +226,10 @@ export const ErrorCode = {
   AgentNameRetired: 4098,
   /** The agent has been fired already (its offboarding is under way or finished) or is terminated. */
   AgentAlreadyFired: 4099,
+  /** The agent is terminated: its configuration can no longer be edited. */
+  AgentTerminated: 4999,
+  /** An agent status change the edit route does not make (only active <-> on_leave; hiring, onboarding and firing have their own). */
+  AgentStatusChangeInvalid: 4998,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,
@@ -230,6 +244,8 @@ export const ErrorCode = {
   RiskBudgetExhausted: 6002,
   ProjectBudgetExhausted: 6003,
   QuotaExhausted: 6004,
+  /** The agents' monthly budget limits would add up to more than their department's share of the company budget. */
+  DepartmentBudgetLimitExceeded: 6999,
   // 7xxx provider_error
   ProviderError: 7000,
   ProviderTimeout: 7001,

@@ -7,9 +7,10 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/** A refusal of who is asking (403); `code` tells the role refusal (1001) from a route's own rule. */
 export class ForbiddenError extends AppError {
   constructor(message = 'Insufficient role for this operation', code: ErrorCode = ErrorCode.Forbidden) {
-    super(code, message);
+    super(code, message, false, { httpStatus: 403 });
   }
 }
 

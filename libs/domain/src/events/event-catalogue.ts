@@ -2,6 +2,7 @@ import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
   AgentOffboardingPayload,
+  AgentStatusChangedPayload,
   ApprovalChangedPayload,
   ArtifactChangedPayload,
   BudgetAlertPayload,
@@ -43,6 +44,7 @@ export interface EventCatalogue {
   [Channel.Agents]: {
     'agent.hired': AgentChangedPayload;
     'agent.updated': AgentChangedPayload;
+    'agent.status_changed': AgentStatusChangedPayload;
     'agent.fired': AgentOffboardingPayload;
     'agent.offboarded': AgentOffboardingPayload;
   };
@@ -133,7 +135,13 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     coordination_completed: true,
     coordination_failed: true,
   },
-  [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true, 'agent.fired': true, 'agent.offboarded': true },
+  [Channel.Agents]: {
+    'agent.hired': true,
+    'agent.updated': true,
+    'agent.status_changed': true,
+    'agent.fired': true,
+    'agent.offboarded': true,
+  },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},

@@ -39,8 +39,19 @@ export type CoordinationEventPayload = {
   is_success: boolean | null;
 };
 
-/** `agents`: an agent hired or edited, as the API renders it. */
-export type AgentChangedPayload = { agent: ResourceSnapshot };
+/**
+ * `agents`: an agent hired or edited, as the API renders it. An edit through the agent's own route
+ * names the parts it changed (`model`, `department`, …) and who asked.
+ */
+export type AgentChangedPayload = { agent: ResourceSnapshot; changed?: string[]; requested_by?: string };
+
+/** `agents`: an agent went on leave or came back (sent beside `agent.updated`). */
+export type AgentStatusChangedPayload = {
+  agent: ResourceSnapshot;
+  status: string;
+  previous_status: string;
+  requested_by: string;
+};
 
 /**
  * `agents`: an agent fired (its offboarding began) or offboarded (it ended), with the agent and its

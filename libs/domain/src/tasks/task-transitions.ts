@@ -20,7 +20,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskStatus, readonly TaskStatus[]
 export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'cancelled'];
 
 /** States in which an assignee is mandatory, and the one state in which it is forbidden. */
-const ASSIGNEE_REQUIRED: readonly TaskStatus[] = ['assigned', 'in_progress', 'in_review', 'completed'];
+export const ASSIGNEE_REQUIRED: readonly TaskStatus[] = ['assigned', 'in_progress', 'in_review', 'completed'];
 const ASSIGNEE_FORBIDDEN: readonly TaskStatus[] = ['created'];
 
 export function isTerminalStatus(status: TaskStatus): boolean {

@@ -19,7 +19,9 @@ import { RiskRecords1795700000000 } from './1795700000000-risk-records';
 import { CostRecordPageIndexes1795700000001 } from './1795700000001-cost-record-page-indexes';
 import { TaskAssigneeNameIndex1795700000002 } from './1795700000002-task-assignee-name-index';
 import { HistoryReadIndexes1795700000003 } from './1795700000003-history-read-indexes';
-import { OffboardingRecords1795700044000 } from './1795700044000-offboarding-records';
+import { AuditPageIndexes1795700000004 } from './1795700000004-audit-page-indexes';
+import { AgentVersion1795750000000 } from './1795750000000-agent-version';
+import { OffboardingRecords1795760044000 } from './1795760044000-offboarding-records';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -44,5 +46,7 @@ export const POSTGRES_MIGRATIONS = [
   CostRecordPageIndexes1795700000001,
   TaskAssigneeNameIndex1795700000002,
   HistoryReadIndexes1795700000003,
-  OffboardingRecords1795700044000,
+  AuditPageIndexes1795700000004,
+  AgentVersion1795750000000,
+  OffboardingRecords1795760044000,
 ];

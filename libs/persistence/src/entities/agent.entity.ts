@@ -59,6 +59,10 @@ export class AgentEntity {
   @Column({ type: 'simple-json' })
   settings!: JsonObject;
 
+  /** Bumped by every write of the row: the agent's ETag, and the compare-and-set of its edits. */
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
+
   @Column()
   hiringDate!: Date;
 

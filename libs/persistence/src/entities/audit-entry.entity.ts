@@ -10,8 +10,8 @@ import type { JsonObject } from './json';
  */
 @Entity({ name: 'audit_entries' })
 @Index(['at', 'seq'])
-@Index(['actor', 'at'])
-@Index(['action', 'at'])
+@Index(['actor', 'at', 'seq'])
+@Index(['action', 'at', 'seq'])
 export class AuditEntryEntity {
   @PrimaryColumn({ type: 'integer' })
   seq!: number;

@@ -6,9 +6,15 @@ import type { Transaction } from '@app/platform';
 
 import { ProviderUsage } from '../providers';
 import { AgentConfigDto } from './dto/agent.dto';
-import { toAgentConfig } from './agents.mapper';
+import { agentSettingsOf, type AgentSettings, toAgentConfig } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
-import { AgentsService, lifecycleEvent, type NewAgent } from './agents.service';
+import {
+  type AgentEdit,
+  AgentsService,
+  lifecycleEvent,
+  type NewAgent,
+  type VersionedAgentEdit,
+} from './agents.service';
 
 /** A career event another module records (its id chosen by the caller, so a repeat writes nothing). */
 export interface CareerEvent {
@@ -20,9 +26,6 @@ export interface CareerEvent {
   details: string;
   metadata?: Record<string, string>;
 }
-
-/** The agent fields other modules may change through the roster. */
-export type AgentEdit = Parameters<AgentsService['edit']>[1];
 
 /**
  * The agents module's face for other modules: roster reads, and the few writes others need (hiring,
@@ -56,8 +59,13 @@ export class AgentRoster implements OnModuleInit {
   }
 
   /** One agent as the API renders it (AgentConfig). */
-  toConfig(agent: AgentEntity): AgentConfigDto {
+  render(agent: AgentEntity): AgentConfigDto {
     return toAgentConfig(agent);
+  }
+
+  /** The agent's settings with every group (model, memory, tools, authority, skills) complete. */
+  settingsOf(agent: AgentEntity): Required<AgentSettings> {
+    return agentSettingsOf(agent);
   }
 
   /** An agent by id or (case-insensitive) name. */
@@ -111,6 +119,14 @@ export class AgentRoster implements OnModuleInit {
     return this.service.edit(agent, changes);
   }
 
+  /**
+   * Edits one agent through its own route: only while it is at the version it was read at (null
+   * otherwise), with a `status_changed` career event in the same transaction, then announced.
+   */
+  editAtVersion(agent: AgentEntity, edit: VersionedAgentEdit): Promise<AgentEntity | null> {
+    return this.service.editAtVersion(agent, edit);
+  }
+
   /** Takes the agent off the work for good (status `terminated`); see AgentsService.terminate. */
   terminate(agent: AgentEntity): Promise<AgentEntity> {
     return this.service.terminate(agent);
@@ -118,8 +134,8 @@ export class AgentRoster implements OnModuleInit {
 
   /** Records a career event once: an event whose id is already stored is not written again. */
   recordCareerEvent(event: CareerEvent): Promise<void> {
-    const row = lifecycleEvent(event.agent, event.type, event.at, event.initiatedBy, event.details);
-    return this.agents.insertEventIfMissing({ ...row, id: event.id, metadata: event.metadata ?? {} });
+    const row = lifecycleEvent(event.agent, event.type, event.at, event.initiatedBy, event.details, event.metadata);
+    return this.agents.insertEventIfMissing({ ...row, id: event.id });
   }
 
   announceHired(agents: readonly AgentEntity[]): Promise<void> {

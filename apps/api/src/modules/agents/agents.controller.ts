@@ -1,5 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 
 import { type ActivityEvent, type Page, Permission } from '@app/domain';
 import { Actor, type ActorContext, Endpoint, PageQueryDto, PathId, RequiresSubsystems } from '@app/platform';
@@ -32,13 +33,15 @@ export class AgentsController {
 
   @Get(':agent_name')
   @Endpoint({
-    summary: 'One agent (name is case-insensitive)',
+    summary: 'One agent (name is case-insensitive; ETag header: its version, for If-Match)',
     response: AgentConfigDto,
     errors: [400, 401, 403, 404],
     permission: Permission.Read,
   })
-  get(@PathId('agent_name') name: string): Promise<AgentConfigDto> {
-    return this.agents.get(name);
+  async get(@PathId('agent_name') name: string, @Res({ passthrough: true }) res: Response): Promise<AgentConfigDto> {
+    const { agent, etag } = await this.agents.get(name);
+    res.setHeader('ETag', etag);
+    return agent;
   }
 
   @Get(':agent_name/activity')
@@ -59,7 +62,7 @@ export class AgentsController {
 
   @Get(':agent_name/history')
   @Endpoint({
-    summary: 'Career events (hired, onboarded, promoted, demoted, fired), oldest first',
+    summary: 'Career events (hired, onboarded, status_changed by edits, promoted, demoted, fired), oldest first',
     response: CareerEventDto,
     isArray: true,
     errors: [400, 401, 403, 404],

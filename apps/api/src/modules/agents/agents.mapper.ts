@@ -21,9 +21,22 @@ export function defaultAgentSettings(): Required<AgentSettings> {
   };
 }
 
+/** The agent's settings with every group complete: a stored group's fields over the group's defaults. */
+export function agentSettingsOf(agent: { settings: unknown }): Required<AgentSettings> {
+  const stored = agent.settings as AgentSettings;
+  const defaults = defaultAgentSettings();
+  return {
+    model: { ...defaults.model, ...stored.model },
+    memory: { ...defaults.memory, ...stored.memory },
+    tools: { ...defaults.tools, ...stored.tools },
+    authority: { ...defaults.authority, ...stored.authority },
+    skills: { ...defaults.skills, ...stored.skills },
+  };
+}
+
 /** An agent as the API shows it. */
 export function toAgentConfig(agent: AgentShown): AgentConfigDto {
-  const settings = { ...defaultAgentSettings(), ...(agent.settings as AgentSettings) };
+  const settings = agentSettingsOf(agent);
   return {
     id: agent.id,
     name: agent.name,
@@ -74,7 +87,7 @@ export const AGENT_ROW_COLUMNS = [
 export type AgentRow = Record<(typeof AGENT_ROW_COLUMNS)[number], unknown>;
 
 /** The fields of an agent its API view shows. */
-type AgentShown = Omit<AgentEntity, 'nameKey' | 'position' | 'hiringDate' | 'createdAt' | 'updatedAt'> & {
+type AgentShown = Omit<AgentEntity, 'nameKey' | 'position' | 'version' | 'hiringDate' | 'createdAt' | 'updatedAt'> & {
   hiringDate: Date | string;
 };
 

@@ -121,8 +121,37 @@ export class AgentsRepository {
     await this.agents(tx).insert(agent);
   }
 
+  /** Applies `changes` whatever the row's version, bumping it. */
   async update(id: string, changes: Partial<AgentEntity>, tx?: Transaction): Promise<void> {
-    await this.agents(tx).update({ id }, { ...changes, updatedAt: new Date() });
+    await this.agents(tx).update({ id }, { ...changes, version: () => 'version + 1', updatedAt: new Date() });
+  }
+
+  /**
+   * Compare-and-set: applies `changes` only while the row is still at `expectedVersion`, and moves it
+   * to the next version. False when another write came first (or the agent is gone).
+   */
+  async updateAtVersion(
+    id: string,
+    expectedVersion: number,
+    changes: Partial<AgentEntity>,
+    tx?: Transaction,
+  ): Promise<boolean> {
+    const result = await this.agents(tx)
+      .createQueryBuilder()
+      .update(AgentEntity)
+      .set({ ...changes, version: expectedVersion + 1, updatedAt: new Date() })
+      .where('id = :id AND version = :version', { id, version: expectedVersion })
+      .execute();
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** When the agent's newest career event happened, or null when it has none. */
+  async lastEventAt(agentId: string, tx?: Transaction): Promise<Date | null> {
+    const newest = await this.database
+      .manager(tx)
+      .getRepository(AgentLifecycleEventEntity)
+      .findOne({ select: { timestamp: true }, where: { agentId }, order: { timestamp: 'DESC' } });
+    return newest?.timestamp ?? null;
   }
 
   async insertEvents(events: AgentLifecycleEventEntity[], tx?: Transaction): Promise<void> {

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 
 import {
   type AgentChangedPayload,
+  agentEtag,
   assertAutonomyAllowed,
   type AutonomyLevel,
   CAREER_HISTORY_TYPES,
@@ -22,7 +23,7 @@ import {
   type SeniorityLevel,
 } from '@app/domain';
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
-import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction } from '@app/platform';
+import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction, UnitOfWork } from '@app/platform';
 
 import { RunLedger } from '../run-ledger';
 import { defaultAgentSettings, toAgentConfig, toAgentConfigFromRow, toCareerEvent } from './agents.mapper';
@@ -45,6 +46,34 @@ export interface NewAgent {
   budgetLimitMonthly: number | null;
 }
 
+/** The agent fields an edit may change (the setup wizard, security, and the agent's own route). */
+export type AgentEdit = Partial<
+  Pick<
+    AgentEntity,
+    | 'name'
+    | 'department'
+    | 'status'
+    | 'modelProvider'
+    | 'modelId'
+    | 'personalityPreset'
+    | 'personality'
+    | 'autonomyLevel'
+    | 'budgetLimitMonthly'
+    | 'settings'
+  >
+>;
+
+/** An edit through the agent's own route: its changes and the career event that records them. */
+export interface VersionedAgentEdit {
+  changes: AgentEdit;
+  /** The parts that change (`model`, `status`, …), named in the `agent.updated` event. */
+  changed: readonly string[];
+  requestedBy: string;
+  /** The career event's text and string map. */
+  details: string;
+  metadata: Record<string, string>;
+}
+
 /** The roster: reads for everyone with read access, hiring and edits for the setup wizard and HR. */
 @Injectable()
 export class AgentsService {
@@ -54,6 +83,7 @@ export class AgentsService {
     private readonly agents: AgentsRepository,
     private readonly ledger: RunLedger,
     private readonly bus: EventBus,
+    private readonly unitOfWork: UnitOfWork,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.agents');
@@ -64,8 +94,10 @@ export class AgentsService {
     return new Page(items.map(toAgentConfigFromRow), total, page.offset, page.limit);
   }
 
-  async get(name: string): Promise<AgentConfigDto> {
-    return toAgentConfig(await this.findOrThrow(name));
+  /** One agent and its ETag (its version, for If-Match on edits). */
+  async get(name: string): Promise<{ agent: AgentConfigDto; etag: string }> {
+    const agent = await this.findOrThrow(name);
+    return { agent: toAgentConfig(agent), etag: agentEtag(agent) };
   }
 
   async findOrThrow(name: string): Promise<AgentEntity> {
@@ -120,6 +152,7 @@ export class AgentsService {
         autonomyLevel: hire.autonomyLevel,
         budgetLimitMonthly: hire.budgetLimitMonthly,
         settings: defaultAgentSettings(),
+        version: 1,
         hiringDate: now,
         createdAt: now,
         updatedAt: now,
@@ -142,51 +175,80 @@ export class AgentsService {
 
   /** @throws ConflictError 4001 when the name is taken, 4098 when a former (terminated) agent had it. */
   async hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction): Promise<AgentEntity> {
-    assertNameFree(hire.name, await this.agents.findByName(hire.name));
+    assertNameUnused(hire.name, await this.agents.findByName(hire.name));
     const position = await this.agents.nextPosition(tx);
     const { agents, events } = this.prepareHires([hire], position, initiatedBy, reason);
     try {
       await this.agents.insert(agents[0], tx);
     } catch (error) {
-      assertNameFree(hire.name, await this.agents.findByName(hire.name));
+      assertNameUnused(hire.name, await this.agents.findByName(hire.name));
       throw error;
     }
     await this.agents.insertEvents(events, tx);
     return agents[0];
   }
 
-  /** Applies edits to one agent; a rename onto an existing name is a conflict. */
-  async edit(
-    agent: AgentEntity,
-    changes: Partial<
-      Pick<
-        AgentEntity,
-        'name' | 'modelProvider' | 'modelId' | 'personalityPreset' | 'personality' | 'autonomyLevel' | 'settings'
-      >
-    >,
-  ): Promise<AgentEntity> {
-    const next: AgentEntity = { ...agent, ...changes, updatedAt: new Date() };
-    const holderOf = async (name: string): Promise<AgentEntity | null> => {
-      const holder = await this.agents.findByName(name);
-      return holder?.id === agent.id ? null : holder;
-    };
-    if (changes.name !== undefined) {
-      next.nameKey = nameKey(changes.name);
-      assertNameFree(changes.name, await holderOf(changes.name));
-    }
-    try {
-      await this.agents.update(agent.id, {
-        ...changes,
-        ...(changes.name !== undefined ? { nameKey: next.nameKey } : {}),
-      });
-    } catch (error) {
-      if (changes.name !== undefined) {
-        assertNameFree(changes.name, await holderOf(changes.name));
-      }
-      throw error;
-    }
+  /** Applies edits to one agent whatever its version; a rename onto an existing name is a conflict. */
+  async edit(agent: AgentEntity, changes: AgentEdit): Promise<AgentEntity> {
+    const next = nextAgent(agent, changes);
+    await this.guardRename(agent, changes, () => this.agents.update(agent.id, rowChanges(next, changes)));
     await this.announce('agent.updated', { agent: toAgentConfig(next) });
     return next;
+  }
+
+  /**
+   * Applies an edit of the agent's own route, with its `status_changed` career event in the same
+   * transaction, only while the agent is still at the version it was read at: null when another
+   * write came first. Announces `agent.updated` (and `agent.status_changed` for leave and return).
+   */
+  async editAtVersion(agent: AgentEntity, edit: VersionedAgentEdit): Promise<AgentEntity | null> {
+    const next = nextAgent(agent, edit.changes);
+    const written = await this.guardRename(agent, edit.changes, () =>
+      this.unitOfWork.run(async (tx) => {
+        if (!(await this.agents.updateAtVersion(agent.id, agent.version, rowChanges(next, edit.changes), tx))) {
+          return false;
+        }
+        // One after the other, even within a millisecond: a career reads forwards.
+        const last = (await this.agents.lastEventAt(agent.id, tx))?.getTime() ?? 0;
+        const at = new Date(Math.max(Date.now(), last + 1));
+        const event = lifecycleEvent(next, 'status_changed', at, edit.requestedBy, edit.details, edit.metadata);
+        await this.agents.insertEvents([event], tx);
+        return true;
+      }),
+    );
+    if (!written) {
+      return null;
+    }
+    const shown = toAgentConfig(next);
+    await this.announce('agent.updated', { agent: shown, changed: [...edit.changed], requested_by: edit.requestedBy });
+    if (next.status !== agent.status) {
+      await announce(this.bus, this.log, {
+        channel: Channel.Agents,
+        event_type: 'agent.status_changed',
+        payload: { agent: shown, status: next.status, previous_status: agent.status, requested_by: edit.requestedBy },
+      });
+    }
+    return next;
+  }
+
+  /** Runs a write that may rename the agent: a name another agent holds is a conflict, before and after. */
+  private async guardRename<T>(agent: AgentEntity, changes: AgentEdit, write: () => Promise<T>): Promise<T> {
+    if (changes.name === undefined) {
+      return write();
+    }
+    await this.assertNameFree(changes.name, agent.id);
+    try {
+      return await write();
+    } catch (error) {
+      // A concurrent rename or hire took the name between the check and the write (unique name key).
+      await this.assertNameFree(changes.name, agent.id);
+      throw error;
+    }
+  }
+
+  private async assertNameFree(name: string, agentId: string): Promise<void> {
+    const holder = await this.agents.findByName(name);
+    assertNameUnused(name, holder?.id === agentId ? null : holder);
   }
 
   /**
@@ -216,7 +278,7 @@ export class AgentsService {
  * A new or renamed agent's name must be free: held by nobody on the roster (4001), and never by a
  * former agent, whose name stays with its history (4098).
  */
-function assertNameFree(name: string, holder: AgentEntity | null): void {
+function assertNameUnused(name: string, holder: AgentEntity | null): void {
   if (holder?.status === 'terminated') {
     throw new ConflictError(
       `"${name}" was the name of a former agent (terminated); names of former agents are not reused`,
@@ -234,6 +296,7 @@ export function lifecycleEvent(
   at: Date,
   initiatedBy: string,
   details: string,
+  metadata: Record<string, string> = {},
 ): AgentLifecycleEventEntity {
   return {
     id: randomUUID(),
@@ -243,6 +306,22 @@ export function lifecycleEvent(
     timestamp: at,
     initiatedBy,
     details,
-    metadata: {},
+    metadata,
   };
+}
+
+/** The agent as an edit leaves it: the next version, its name key following its name. */
+function nextAgent(agent: AgentEntity, changes: AgentEdit): AgentEntity {
+  return {
+    ...agent,
+    ...changes,
+    ...(changes.name !== undefined ? { nameKey: nameKey(changes.name) } : {}),
+    version: agent.version + 1,
+    updatedAt: new Date(),
+  };
+}
+
+/** The columns an edit writes: the changed ones, and the name key with the name. */
+function rowChanges(next: AgentEntity, changes: AgentEdit): Partial<AgentEntity> {
+  return { ...changes, ...(changes.name !== undefined ? { nameKey: next.nameKey } : {}) };
 }

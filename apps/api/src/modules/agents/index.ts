@@ -1,7 +1,9 @@
 // The agents module's public face: other modules import only from here.
 export { ActivitySources } from './activity-sources';
-export { type AgentEdit, AgentRoster, type CareerEvent } from './agent-roster.facade';
+export { AgentRoster, type CareerEvent } from './agent-roster.facade';
+export type { AgentSettings } from './agents.mapper';
 export { AgentsModule } from './agents.module';
-export type { NewAgent } from './agents.service';
+export type { AgentEdit, NewAgent, VersionedAgentEdit } from './agents.service';
 export { PersonalitiesService } from './personalities.service';
 export { AgentConfigDto } from './dto/agent.dto';
+export { PERSONALITY_UPDATE_BODY } from './dto/personality.dto';

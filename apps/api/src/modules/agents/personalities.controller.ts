@@ -12,7 +12,7 @@ import {
   RequiresSubsystems,
 } from '@app/platform';
 
-import { PersonalityPresetDto, PersonalityPresetSummaryDto } from './dto/personality.dto';
+import { PERSONALITY_UPDATE_BODY, PersonalityPresetDto, PersonalityPresetSummaryDto } from './dto/personality.dto';
 import { PersonalitiesService } from './personalities.service';
 
 const schema = personalityJsonSchema() as { properties: Record<string, object> };
@@ -21,11 +21,6 @@ const CREATE_BODY = namedSchema('CreatePersonalityPresetRequest', {
   required: ['name'],
   additionalProperties: false,
   properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,99}$' }, ...schema.properties },
-});
-const UPDATE_BODY = namedSchema('UpdatePersonalityPresetRequest', {
-  type: 'object',
-  additionalProperties: false,
-  properties: schema.properties,
 });
 
 @ApiTags('personalities')
@@ -92,7 +87,7 @@ export class PersonalitiesController {
     errors: [400, 401, 403, 404, 409],
     permission: Permission.Write,
   })
-  @ApiBody({ schema: UPDATE_BODY })
+  @ApiBody({ schema: PERSONALITY_UPDATE_BODY })
   update(
     @Actor() actor: ActorContext,
     @PathId('name') name: string,

@@ -79,7 +79,6 @@ export class ApprovalsRepository implements OnModuleInit, OnModuleDestroy {
       where,
       params,
       orderBy: ['created_at ASC', 'id ASC'],
-      key: 'id',
       offset: request.offset,
       limit: request.limit,
       counts: this.counts,

@@ -4,6 +4,7 @@ import { AgentsModule } from '../agents';
 import { EngineModule, RunPreflight, RunSpend, ToolInvoker } from '../engine';
 import { ProvidersModule } from '../providers';
 import { SettingsModule } from '../settings';
+import { AgentBudgetLimits } from './agent-budget-limits';
 import { BudgetAlerts } from './budget-alerts';
 import { BudgetAlertsRepository } from './budget-alerts.repository';
 import { BudgetExhaustion } from './budget-exhaustion';
@@ -25,14 +26,16 @@ import { SpendReservationsRepository } from './spend-reservations.repository';
 
 /**
  * Budget: the writer of cost records, their rollups and the calls' reservations, plugged into the
- * engine as its spend control and pre-flight steps; alerts, the exhaustion hook, and spend over
- * time for other modules (SpendHistory). Keeps the risk records of tool calls (RiskTracker, an
- * observer of the engine's tool invoker) for the risk budget and the risk reports.
+ * engine as its spend control and pre-flight steps; alerts, the exhaustion hook, spend over time for
+ * other modules (SpendHistory) and the rule agents' monthly limits keep (AgentBudgetLimits). Keeps
+ * the risk records of tool calls (RiskTracker, an observer of the engine's tool invoker) for the
+ * risk budget and the risk reports.
  */
 @Module({
   controllers: [BudgetController],
   imports: [AgentsModule, EngineModule, ProvidersModule, SettingsModule.forFeature(BUDGET_SETTINGS)],
   providers: [
+    AgentBudgetLimits,
     BudgetAlerts,
     BudgetAlertsRepository,
     BudgetExhaustion,
@@ -50,7 +53,7 @@ import { SpendReservationsRepository } from './spend-reservations.repository';
     SpendHistory,
     SpendReservationsRepository,
   ],
-  exports: [BudgetExhaustion, RiskTracker, SpendHistory],
+  exports: [AgentBudgetLimits, BudgetExhaustion, RiskTracker, SpendHistory],
 })
 export class BudgetModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly unplug: Array<() => void> = [];

@@ -40,7 +40,7 @@ function build(start: OffboardingRecordEntity, channels: string[] = ['#engineeri
   m.roster.findByRef.mockResolvedValue(ADA);
   m.roster.terminate.mockResolvedValue({ ...ADA, status: 'terminated' });
   m.roster.recordCareerEvent.mockResolvedValue();
-  m.roster.toConfig.mockImplementation((agent) => ({ id: agent.id }) as never);
+  m.roster.render.mockImplementation((agent) => ({ id: agent.id }) as never);
   m.handover.plan.mockResolvedValue([]);
   m.handover.awaitRuns.mockResolvedValue({ stopped: 0, late: [] });
   m.handover.chooseSuccessors.mockImplementation((_record, entries) => Promise.resolve([...entries]));

@@ -268,7 +268,7 @@ export class OffboardAgentUseCase {
     return announce(this.bus, this.log, {
       channel: Channel.Agents,
       event_type: type,
-      payload: { agent: this.roster.toConfig(agent), offboarding: toOffboardingRecord(record) },
+      payload: { agent: this.roster.render(agent), offboarding: toOffboardingRecord(record) },
     });
   }
 

@@ -24,6 +24,7 @@ import {
   announce,
   DistributedLock,
   EventBus,
+  ifMatchSatisfied,
   LOGGING_RUNTIME,
   type LoggingRuntime,
   ReplicaLink,
@@ -243,8 +244,7 @@ export class SettingsService implements SettingsBackend, OnModuleInit, OnApplica
       return;
     }
     const current = this.resolve(definition, row).etag;
-    const offered = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-    if (!offered.includes('*') && !offered.includes(current)) {
+    if (!ifMatchSatisfied(ifMatch, current)) {
       throw new ConflictError(
         `Setting ${idOf(definition)} changed since it was read (If-Match ${ifMatch}, current ${current})`,
         ErrorCode.VersionConflict,

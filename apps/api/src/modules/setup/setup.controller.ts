@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, type PipeTransform, Post, Put } from '@ne
 import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
 
 import { ErrorCode, Permission, ValidationError } from '@app/domain';
-import { Actor, type ActorContext, Endpoint, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
 
 import { PersonalitiesService } from '../agents';
 import { AddAgentUseCase } from './add-agent.use-case';
@@ -23,9 +23,11 @@ import {
   SetupCompleteDto,
   SetupPersonalityPresetsDto,
   SetupStatusDto,
+  TemplateDetailDto,
   TemplateSummaryDto,
 } from './dto/setup.dto';
 import { NAME_LOCALE_REGIONS, nameLocaleDisplayNames } from './names/name-locales';
+import { toTemplateDetailDto, toTemplateSummaryDto } from './setup.mapper';
 import { SetupService } from './setup.service';
 import { TemplateCatalog } from './templates/template-catalog';
 
@@ -76,25 +78,19 @@ export class SetupController {
     permission: Permission.Read,
   })
   templatesList(): TemplateSummaryDto[] {
-    return this.templates.list().map((t) => ({
-      name: t.name,
-      display_name: t.displayName,
-      description: t.description,
-      source: t.source,
-      tags: t.tags,
-      skill_patterns: t.skillPatterns,
-      variables: t.variables.map((v) => ({
-        name: v.name,
-        description: v.description,
-        var_type: v.varType,
-        default: v.default,
-        required: v.required,
-      })),
-      agent_count: t.agentCount,
-      department_count: t.departmentCount,
-      autonomy_level: t.autonomyLevel,
-      workflow: t.workflow,
-    }));
+    return this.templates.list().map(toTemplateSummaryDto);
+  }
+
+  @Get('templates/:template_name')
+  @Endpoint({
+    summary: "A template's departments and agents, as its defaults create them",
+    response: TemplateDetailDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
+  template(@PathId('template_name') raw: string): TemplateDetailDto {
+    const name = raw.trim().toLowerCase();
+    return toTemplateDetailDto(this.templates.summary(name), this.templates.render(name));
   }
 
   @Post('company')

@@ -81,10 +81,8 @@ export class TasksController {
   @Endpoint({
     summary: 'Cancel a task with a reason',
     description:
-      'Cancels from assigned, in_progress, in_review (the state machine). 409 with 4016 when the task is already ' +
-      'terminal (completed or cancelled); 409 with 4015 when cancelled is not a transition from its status ' +
-      '(created, blocked, failed, interrupted: assign it first, or delete it); 409 with 4003 when another ' +
-      'write moved the task on between the read and the write, more than the service retries.',
+      '409: 4016 when already completed or cancelled; 4015 from created, blocked, failed or interrupted ' +
+      '(not a transition: assign it first or delete it); 4003 when a concurrent write moved it on.',
     response: TaskDto,
     status: 201,
     errors: [400, 401, 403, 404, 409],

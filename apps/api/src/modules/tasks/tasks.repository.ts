@@ -84,7 +84,6 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
       where,
       params,
       orderBy: ['created_at ASC', 'id ASC'],
-      key: 'id',
       offset: page.offset,
       limit: page.limit,
       counts: this.counts,

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderPage } from '../../test/render';
 import { CompanyStep } from './CompanyStep';
-import { STATUS, TEMPLATES } from './fixtures';
+import { STARTUP_DETAIL, STATUS, TEMPLATES } from './fixtures';
 
 const CREATED = {
   company_name: 'Acme',
@@ -33,6 +33,7 @@ describe('CompanyStep', () => {
     const onDone = vi.fn();
     const api = fakeApi({
       'GET /api/v1/setup/templates': { data: TEMPLATES },
+      'GET /api/v1/setup/templates/startup': { data: STARTUP_DETAIL },
       'GET /api/v1/setup/status': { data: STATUS.withCompany },
       'POST /api/v1/setup/company': { data: CREATED, status: 201 },
     });
@@ -41,6 +42,9 @@ describe('CompanyStep', () => {
     expect(preview).toHaveTextContent('3 departments');
     expect(preview).toHaveTextContent('5 agents');
     expect(preview).toHaveTextContent('Autonomy: Semi');
+    // The roster it would hire, department by department, before anything is created.
+    expect(await within(preview).findByText(/Backend Developer \(Senior\)/)).toBeInTheDocument();
+    expect(preview).toHaveTextContent('Engineering (60% of the budget, led by the CTO)');
 
     await userEvent.selectOptions(screen.getByLabelText('Template'), 'research_lab');
     expect(screen.getByRole('region', { name: 'Preview: Research Lab' })).toHaveTextContent('2 departments');

@@ -61,8 +61,44 @@ function changedVariables(template: Template, values: Record<string, VariableVal
   return changed;
 }
 
-/** What a template sets up, before it is applied. */
+type TemplateDetail = Schemas['TemplateDetailResponse'];
+
+/** The roster a template hires, department by department (its defaults), as a list a reader can follow. */
+function TemplateRoster({ detail }: { detail: TemplateDetail }) {
+  return (
+    <Stack gap={6} component="ul" style={{ listStyle: 'none', paddingLeft: 0, margin: 0 }}>
+      {detail.departments.map((department) => {
+        const agents = detail.agents.filter((agent) => agent.department === department.name);
+        return (
+          <li key={department.name}>
+            <Text size="sm" fw={600}>
+              {humanize(department.name)}{' '}
+              <Text span size="xs" c="dimmed">
+                ({department.budget_percent}% of the budget
+                {department.head_role ? `, led by the ${department.head_role}` : ''})
+              </Text>
+            </Text>
+            <Text size="sm">
+              {agents.length === 0
+                ? 'No agents'
+                : agents.map((agent) => `${agent.name ?? agent.role} (${humanize(agent.level)})`).join(', ')}
+            </Text>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** What a template sets up, before it is applied: its departments and the agents each one hires. */
 function TemplatePreview({ template }: { template: Template }) {
+  const detail = useQuery({
+    queryKey: [...templatesKey, template.name],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/setup/templates/{template_name}', { params: { path: { template_name: template.name } } }),
+      ),
+  });
   return (
     <Paper withBorder p="md" radius="md" aria-label={`Preview: ${template.display_name}`} component="section">
       <Stack gap="xs">
@@ -84,6 +120,9 @@ function TemplatePreview({ template }: { template: Template }) {
             Workflow: {humanize(template.workflow)}
           </Badge>
         </Group>
+        {detail.error ? <ErrorNotice error={detail.error} title="The template's roster could not be loaded" /> : null}
+        {detail.data ? <TemplateRoster detail={detail.data} /> : null}
+        {!detail.data && !detail.error ? <Loading label="Loading the roster" /> : null}
         {template.skill_patterns.length > 0 ? (
           <Text size="sm" c="dimmed">
             Skills: {template.skill_patterns.map((skill) => skill.replace(/[-_]+/g, ' ')).join(', ')}

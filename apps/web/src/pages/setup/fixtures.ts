@@ -192,3 +192,55 @@ export function agent(name: string, extra: Partial<Schemas['SetupAgentSummary']>
 export function page<T>(items: T[]) {
   return { data: items, pagination: { total: items.length, offset: 0, limit: 200 } };
 }
+
+export const STARTUP_DETAIL: Schemas['TemplateDetailResponse'] = {
+  ...TEMPLATES[0],
+  budget_monthly: 50,
+  departments: [
+    { name: 'engineering', budget_percent: 60, head_role: 'CTO' },
+    { name: 'product', budget_percent: 25, head_role: null },
+    { name: 'executive', budget_percent: 15, head_role: null },
+  ],
+  agents: [
+    {
+      name: null,
+      role: 'CTO',
+      department: 'engineering',
+      level: 'c_suite',
+      model_tier: 'large',
+      personality_preset: 'visionary_leader',
+    },
+    {
+      name: null,
+      role: 'Backend Developer',
+      department: 'engineering',
+      level: 'senior',
+      model_tier: 'medium',
+      personality_preset: 'pragmatic_builder',
+    },
+    {
+      name: null,
+      role: 'Frontend Developer',
+      department: 'engineering',
+      level: 'mid',
+      model_tier: 'medium',
+      personality_preset: 'rapid_prototyper',
+    },
+    {
+      name: null,
+      role: 'Product Manager',
+      department: 'product',
+      level: 'senior',
+      model_tier: 'medium',
+      personality_preset: 'user_advocate',
+    },
+    {
+      name: null,
+      role: 'CEO',
+      department: 'executive',
+      level: 'c_suite',
+      model_tier: 'large',
+      personality_preset: 'strategic_planner',
+    },
+  ],
+};

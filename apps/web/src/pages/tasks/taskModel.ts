@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { type Schemas, unwrapPage } from '@app/client';
+import { ASSIGNEE_REQUIRED, TASK_TRANSITIONS } from '@app/task-rules';
 
 import { api } from '../../app/api';
 
@@ -48,21 +49,12 @@ export const STATUS_COLORS: Record<TaskStatus, string> = {
   cancelled: 'dark',
 };
 
-/** The task state machine: every legal move from each status (completed and cancelled are final). */
-export const TRANSITIONS: Readonly<Record<TaskStatus, readonly TaskStatus[]>> = {
-  created: ['assigned'],
-  assigned: ['in_progress', 'blocked', 'cancelled', 'failed', 'interrupted'],
-  in_progress: ['in_review', 'blocked', 'cancelled', 'failed', 'interrupted'],
-  in_review: ['completed', 'in_progress', 'blocked', 'cancelled'],
-  blocked: ['assigned'],
-  failed: ['assigned'],
-  interrupted: ['assigned'],
-  completed: [],
-  cancelled: [],
-};
-
-/** Statuses in which a task must have an assignee (the server's assignment rule). */
-export const ASSIGNEE_REQUIRED: readonly TaskStatus[] = ['assigned', 'in_progress', 'in_review', 'completed'];
+/**
+ * The task state machine and the assignment rule are the service's own (libs/domain), shared as data
+ * so that the console offers exactly the moves the server accepts; the server still decides each one.
+ */
+export const TRANSITIONS: Readonly<Record<TaskStatus, readonly TaskStatus[]>> = TASK_TRANSITIONS;
+export { ASSIGNEE_REQUIRED };
 
 export function canMove(from: TaskStatus, to: TaskStatus): boolean {
   return TRANSITIONS[from].includes(to);

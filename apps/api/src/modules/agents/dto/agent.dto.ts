@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
-import { AGENT_STATUSES, AUTONOMY_LEVELS, MODEL_TIERS, SENIORITY_LEVELS } from '@app/domain';
+import { AGENT_STATUSES, AUTONOMY_LEVELS, CAREER_HISTORY_TYPES, MODEL_TIERS, SENIORITY_LEVELS } from '@app/domain';
 
 const OBJECT = { type: 'object', additionalProperties: true } as const;
 
@@ -79,7 +79,7 @@ export class AgentConfigDto {
 
 @ApiSchema({ name: 'CareerEvent' })
 export class CareerEventDto {
-  @ApiProperty({ enum: ['hired', 'onboarded', 'promoted', 'demoted', 'fired'] })
+  @ApiProperty({ enum: CAREER_HISTORY_TYPES })
   event_type!: string;
 
   @ApiProperty({ format: 'date-time' })

@@ -1,5 +1,15 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+import { personalityJsonSchema } from '@app/domain';
+import { namedSchema } from '@app/platform';
+
+/** Personality fields, each optional (a preset's replacement, an agent's edit): a reference to the one schema. */
+export const PERSONALITY_UPDATE_BODY = namedSchema('UpdatePersonalityPresetRequest', {
+  type: 'object',
+  additionalProperties: false,
+  properties: (personalityJsonSchema() as { properties: Record<string, object> }).properties,
+});
+
 @ApiSchema({ name: 'PersonalityPresetSummaryResponse' })
 export class PersonalityPresetSummaryDto {
   @ApiProperty()

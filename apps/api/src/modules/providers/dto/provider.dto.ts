@@ -32,10 +32,7 @@ import { ModelEntryDto, ModelEntryResponseDto } from './model.dto';
 const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$/;
 const SECRET_MAX = 8192;
 /** How every secret field of a provider reads (the shared secret-input rules). */
-const SECRET_DOC =
-  'Write-only. Absent, null or the masked placeholder "********" keep the stored value; an empty or blank ' +
-  'value is refused. A change of base_url or oauth_token_url must give every stored secret again (or clear it), ' +
-  'else 400 (2028).';
+const SECRET_DOC = 'Write-only; null or "********" keeps it; a new base_url or oauth_token_url needs it again (2028)';
 
 /** What happens when the provider fails or runs out of quota. */
 @ApiSchema({ name: 'Degradation' })
@@ -138,10 +135,7 @@ export class ProviderFieldsDto {
   base_url?: string;
 
   @ApiPropertyOptional({
-    description:
-      'Add the host:port of base_url and oauth_token_url to the discovery allowlist in this request when the ' +
-      'address policy refuses them (private, loopback or link-local addresses); needs the CEO role (403 otherwise), ' +
-      'audited. Without it such an address is refused with 400 (2014).',
+    description: 'CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014',
   })
   @IsOptional()
   @IsBoolean()

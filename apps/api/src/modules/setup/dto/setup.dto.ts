@@ -18,6 +18,7 @@ import {
   AGENT_NAME_MAX_LENGTH,
   AUTONOMY_LEVELS,
   type AutonomyLevel,
+  MODEL_TIERS,
   SENIORITY_LEVELS,
   type SeniorityLevel,
 } from '@app/domain';
@@ -98,6 +99,54 @@ export class TemplateSummaryDto {
 
   @ApiProperty({ enum: ['kanban', 'agile_kanban'] })
   workflow!: string;
+}
+
+/** A department a template creates. */
+@ApiSchema({ name: 'TemplateDepartment' })
+export class TemplateDepartmentDto {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ description: 'Share of the monthly budget, 0 to 100' })
+  budget_percent!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Role expected to lead the department' })
+  head_role!: string | null;
+}
+
+/** An agent a template hires (its roster entries expanded, with the default variables). */
+@ApiSchema({ name: 'TemplateAgent' })
+export class TemplateAgentDto {
+  @ApiProperty({ type: String, nullable: true, description: 'Fixed by the template; null: named when hired' })
+  name!: string | null;
+
+  @ApiProperty()
+  role!: string;
+
+  @ApiProperty()
+  department!: string;
+
+  @ApiProperty({ enum: SENIORITY_LEVELS })
+  level!: string;
+
+  @ApiProperty({ enum: MODEL_TIERS })
+  model_tier!: string;
+
+  @ApiProperty()
+  personality_preset!: string;
+}
+
+/** One template in full: what creating a company from it with its defaults would set up. */
+@ApiSchema({ name: 'TemplateDetailResponse' })
+export class TemplateDetailDto extends TemplateSummaryDto {
+  @ApiProperty({ description: 'Monthly budget with the default variables' })
+  budget_monthly!: number;
+
+  @ApiProperty({ type: [TemplateDepartmentDto] })
+  departments!: TemplateDepartmentDto[];
+
+  @ApiProperty({ type: [TemplateAgentDto] })
+  agents!: TemplateAgentDto[];
 }
 
 @ApiSchema({ name: 'SetupCompanyRequest' })

@@ -138,7 +138,10 @@ export class TemplateCatalog {
   private entry(name: string): CatalogEntry {
     const entry = this.entries.get(name);
     if (!entry) {
-      throw new NotFoundError(`Company template "${name}" not found`, ErrorCode.ResourceNotFound);
+      throw new NotFoundError(
+        `Company template "${name}" not found; GET /api/v1/setup/templates lists them`,
+        ErrorCode.TemplateNotFound,
+      );
     }
     return entry;
   }

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class OffboardingRecords1795700044000 implements MigrationInterface {
-  name = 'OffboardingRecords1795700044000';
+export class OffboardingRecords1795760044000 implements MigrationInterface {
+  name = 'OffboardingRecords1795760044000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
