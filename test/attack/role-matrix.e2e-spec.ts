@@ -59,7 +59,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/agents/{agent_name}/autonomy': R,
   'PUT /api/v1/agents/{agent_name}/autonomy': MANAGERS,
   'GET /api/v1/agents/{agent_name}/trust': R,
+  // Spec: firing is department-level authority (the manager heads the victim agent's department).
+  'POST /api/v1/agents/{agent_name}/fire': MANAGERS,
   'GET /api/v1/agents/{agent_name}/history': R,
+  'GET /api/v1/agents/{agent_name}/offboarding': R,
   'GET /api/v1/agents/{agent_name}/performance': R,
   'POST /api/v1/auth/change-password': SIGNED_IN,
   'POST /api/v1/auth/login': 'public',

@@ -17,6 +17,7 @@ import { DelegationModule } from './modules/delegation';
 import { EngineModule } from './modules/engine';
 import { MeetingsModule } from './modules/meetings';
 import { MessagesModule } from './modules/messages';
+import { OffboardingModule } from './modules/offboarding';
 import { ProvidersModule } from './modules/providers';
 import { SecurityModule } from './modules/security';
 import { ReportsModule } from './modules/reports';
@@ -60,6 +61,7 @@ export class AppModule {
         AnalyticsModule,
         ReportsModule,
         MeetingsModule,
+        OffboardingModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -148,6 +148,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{agent_name}/fire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fire and offboard an agent */
+        post: operations["ApiV1AgentsAgentNameFireFire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{agent_name}/history": {
         parameters: {
             query?: never;
@@ -157,6 +174,23 @@ export interface paths {
         };
         /** Career events (hired, onboarded, status_changed by edits, promoted, demoted, fired), oldest first */
         get: operations["ApiV1AgentsAgentNameHistoryHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_name}/offboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's offboarding record */
+        get: operations["ApiV1AgentsAgentNameOffboardingGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2470,8 +2504,8 @@ export interface components {
             deadline?: string;
             /** @default  */
             description: string;
-            /** @description Agent name or id */
-            lead?: string;
+            /** @description Agent name or id; null: none */
+            lead?: string | null;
             name: string;
             /** @description Agent names or ids */
             team?: string[];
@@ -2682,6 +2716,11 @@ export interface components {
             /** @enum {boolean} */
             success: false;
         };
+        FireAgentRequest: {
+            details?: string;
+            /** @enum {string} */
+            reason: "manual" | "performance" | "budget" | "project_completion";
+        };
         ForecastPoint: {
             /**
              * Format: date
@@ -2880,6 +2919,32 @@ export interface components {
             id: string;
             local_params: components["schemas"]["LocalModelParams"] | null;
             max_context: number;
+        };
+        OffboardingRecord: {
+            agent_id: string;
+            agent_name: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            details: string;
+            firing_request_id: string;
+            memory_archive_id: string | null;
+            org_memories_promoted: number;
+            /** @enum {string} */
+            reason: "manual" | "performance" | "budget" | "project_completion";
+            requested_by: string;
+            /** Format: date-time */
+            started_at: string;
+            steps: components["schemas"]["OffboardingStep"][];
+            tasks_reassigned: string[];
+            team_notification_sent: boolean;
+        };
+        OffboardingStep: {
+            /** Format: date-time */
+            completed_at: string | null;
+            detail: string;
+            name: string;
+            /** @enum {string} */
+            state: "pending" | "done" | "skipped";
         };
         OverviewMetrics: {
             /** @description Employed agents with a task in progress */
@@ -4413,6 +4478,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    ApiV1AgentsAgentNameFireFire: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FireAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["OffboardingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     ApiV1AgentsAgentNameHistoryHistory: {
         parameters: {
             query?: never;
@@ -4432,6 +4533,34 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiResponse"] & {
                         data?: components["schemas"]["CareerEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1AgentsAgentNameOffboardingGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["OffboardingRecord"];
                     };
                 };
             };

@@ -16,6 +16,7 @@ export * from './providers';
 export * from './tasks';
 export * from './messages';
 export * from './delegation';
+export * from './offboarding';
 export * from './artifacts';
 export * from './meetings';
 export * from './engine';

@@ -124,6 +124,16 @@ export async function startAttackApp(
     const tokens = { ceo } as Record<LoginRole | 'system', string>;
     const passwords: Record<string, string> = { ceo: ceoPassword };
     const departments = ((await get('/departments')) as unknown as Json[]).map((d) => d.name as string);
+    // An agent of the manager's department for the firing route to fire: the main agent stays on the roster.
+    const victimAgent = (
+      await post('/setup/agent', {
+        name: 'Victim Agent',
+        role: 'Assistant',
+        department: departments[0],
+        model_provider: 'mock',
+        model_id: 'mock-small',
+      })
+    ).name as string;
     for (const role of LOGIN_ROLES.filter((r) => r !== 'ceo')) {
       // The manager heads the department the fixtures point at, so its department authority applies.
       tokens[role] = await userWithRole(t, ceo, role, role, role === 'manager' ? departments[0] : undefined);
@@ -180,6 +190,7 @@ export async function startAttackApp(
         'providers/{name}': ['mock'],
       },
       victims: {
+        agent_name: [victimAgent],
         approval_id: [victimApproval],
         agent_index: [lastAgent],
         task_id: [victimTask],

@@ -178,6 +178,8 @@ export const ErrorCode = {
   SettingNotFound: 3041,
   /** No meeting has the given id. */
   MeetingNotFound: 3042,
+  /** The agent was never fired: it has no offboarding record. */
+  OffboardingNotFound: 3099,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -220,6 +222,10 @@ export const ErrorCode = {
   DelegationDuplicate: 4063,
   /** The configured meeting types (company setting or a department's ceremony policy) are invalid. */
   MeetingTypesInvalid: 4024,
+  /** A new agent (or a rename) would take the name of a former, terminated agent: names are not reused. */
+  AgentNameRetired: 4098,
+  /** The agent has been fired already (its offboarding is under way or finished) or is terminated. */
+  AgentAlreadyFired: 4099,
   /** The agent is terminated: its configuration can no longer be edited. */
   AgentTerminated: 4999,
   /** An agent status change the edit route does not make (only active <-> on_leave; hiring, onboarding and firing have their own). */

@@ -1,6 +1,7 @@
 import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
+  AgentOffboardingPayload,
   AgentStatusChangedPayload,
   ApprovalChangedPayload,
   ArtifactChangedPayload,
@@ -44,6 +45,8 @@ export interface EventCatalogue {
     'agent.hired': AgentChangedPayload;
     'agent.updated': AgentChangedPayload;
     'agent.status_changed': AgentStatusChangedPayload;
+    'agent.fired': AgentOffboardingPayload;
+    'agent.offboarded': AgentOffboardingPayload;
   };
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
@@ -132,7 +135,13 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     coordination_completed: true,
     coordination_failed: true,
   },
-  [Channel.Agents]: { 'agent.hired': true, 'agent.updated': true, 'agent.status_changed': true },
+  [Channel.Agents]: {
+    'agent.hired': true,
+    'agent.updated': true,
+    'agent.status_changed': true,
+    'agent.fired': true,
+    'agent.offboarded': true,
+  },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},

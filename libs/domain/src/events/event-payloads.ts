@@ -53,6 +53,15 @@ export type AgentStatusChangedPayload = {
   requested_by: string;
 };
 
+/**
+ * `agents`: an agent fired (its offboarding began) or offboarded (it ended), with the agent and its
+ * offboarding record as the API renders them.
+ */
+export type AgentOffboardingPayload = {
+  agent: ResourceSnapshot;
+  offboarding: { readonly firing_request_id: string };
+};
+
 /** `budget`: one model call's cost record (amounts in the configured currency). */
 export type CostRecordedPayload = {
   agent_id: string;

@@ -94,6 +94,16 @@ describe('evaluateToolCall', () => {
     expect(detector).toMatchObject({ verdict: 'escalate', finding: 'destructive:git_reset_hard' });
   });
 
+  it('should hard-deny org:fire to every agent, even when the hard-deny list leaves it out', () => {
+    for (const rules of [{}, { hardDeny: [] }, { hardDeny: [], autoApprove: ['org:fire'] }]) {
+      const result = evaluateToolCall(call({ action: 'org:fire', autonomy: 'full' }), policy(rules));
+      expect(result).toMatchObject({ verdict: 'deny', enforced: 'deny', risk: 'critical', step: 'hard_deny' });
+    }
+    expect(evaluateToolCall(call({ action: 'org:fire' }), policy({ hardDeny: [] })).reason).toBe(
+      'action org:fire is always hard-denied: only a person may do it',
+    );
+  });
+
   it('should record but not block in shadow mode', () => {
     const result = evaluateToolCall(call({ arguments: { command: 'rm -rf /' } }), policy({ mode: 'shadow' }));
     expect(result).toMatchObject({ verdict: 'deny', enforced: 'allow', mode: 'shadow', risk: 'critical' });

@@ -24,6 +24,12 @@ export const EVALUATION_STEPS = [
 ] as const;
 export type EvaluationStep = (typeof EVALUATION_STEPS)[number];
 
+/**
+ * Actions refused to every agent's tool call whatever `security.hard_deny_actions` lists: firing is a
+ * person's decision (`POST /agents/{agent_name}/fire`), never an agent's (engine.md §13).
+ */
+export const ALWAYS_HARD_DENIED: readonly string[] = ['org:fire'];
+
 /** The rules in force, read from the `security` settings. */
 export interface SecurityPolicy {
   readonly mode: SecurityEnforcementMode;
@@ -112,8 +118,10 @@ function decide(
   if (!input.permission.granted) {
     return { verdict: 'deny', risk, reason: input.permission.reason, step: 'tool_access', finding: null };
   }
-  if (policy.hardDeny.includes(input.action)) {
-    const reason = `action ${input.action} is on the hard-deny list`;
+  if (policy.hardDeny.includes(input.action) || ALWAYS_HARD_DENIED.includes(input.action)) {
+    const reason = policy.hardDeny.includes(input.action)
+      ? `action ${input.action} is on the hard-deny list`
+      : `action ${input.action} is always hard-denied: only a person may do it`;
     return { verdict: 'deny', risk: riskLevelOf(input.action), reason, step: 'hard_deny', finding: null };
   }
   // An auto-approved action still goes through the detectors: the list trusts the action, not its arguments.

@@ -54,6 +54,8 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   send_message: { category: 'communication', action: 'comms:internal' },
   // Handing work to another agent of the company is internal communication too (no action type of its own).
   delegate_task: { category: 'communication', action: 'comms:internal' },
+  // No agent tool fires anyone; a tool of this name (an MCP server's, say) is org:fire, always hard-denied.
+  fire_agent: { category: 'other', action: 'org:fire' },
 };
 
 /** The profile of a tool by name (trimmed, case-insensitive); unknown tools are `other`. */

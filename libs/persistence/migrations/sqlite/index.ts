@@ -21,6 +21,7 @@ import { TaskAssigneeNameIndex1795700000002 } from './1795700000002-task-assigne
 import { HistoryReadIndexes1795700000003 } from './1795700000003-history-read-indexes';
 import { AuditPageIndexes1795700000004 } from './1795700000004-audit-page-indexes';
 import { AgentVersion1795750000000 } from './1795750000000-agent-version';
+import { OffboardingRecords1795760044000 } from './1795760044000-offboarding-records';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
 export const SQLITE_MIGRATIONS = [
@@ -47,4 +48,5 @@ export const SQLITE_MIGRATIONS = [
   HistoryReadIndexes1795700000003,
   AuditPageIndexes1795700000004,
   AgentVersion1795750000000,
+  OffboardingRecords1795760044000,
 ];

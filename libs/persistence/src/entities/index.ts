@@ -16,6 +16,7 @@ import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { MeetingEntity } from './meeting.entity';
+import { OffboardingRecordEntity } from './offboarding-record.entity';
 import { ParkedRunEntity } from './parked-run.entity';
 import { MessageEntity } from './message.entity';
 import { MessageChannelEntity } from './message-channel.entity';
@@ -54,6 +55,7 @@ export {
   IdempotencyKeyEntity,
   LoginFailureEntity,
   MeetingEntity,
+  OffboardingRecordEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
@@ -95,6 +97,7 @@ export const ALL_ENTITIES = [
   IdempotencyKeyEntity,
   LoginFailureEntity,
   MeetingEntity,
+  OffboardingRecordEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
@@ -115,3 +118,4 @@ export const ALL_ENTITIES = [
   WsTicketEntity,
 ];
 export type { JsonObject, JsonValue } from './json';
+export type { OffboardingStepLogEntry, TaskHandoverEntry } from './offboarding-record.entity';

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 
+import type { LifecycleEventType } from '@app/domain';
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import type { Transaction } from '@app/platform';
 
@@ -7,7 +8,24 @@ import { ProviderUsage } from '../providers';
 import { AgentConfigDto } from './dto/agent.dto';
 import { agentSettingsOf, type AgentSettings, toAgentConfig } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
-import { type AgentEdit, AgentsService, type NewAgent, type VersionedAgentEdit } from './agents.service';
+import {
+  type AgentEdit,
+  AgentsService,
+  lifecycleEvent,
+  type NewAgent,
+  type VersionedAgentEdit,
+} from './agents.service';
+
+/** A career event another module records (its id chosen by the caller, so a repeat writes nothing). */
+export interface CareerEvent {
+  id: string;
+  agent: Pick<AgentEntity, 'id' | 'name'>;
+  type: LifecycleEventType;
+  at: Date;
+  initiatedBy: string;
+  details: string;
+  metadata?: Record<string, string>;
+}
 
 /**
  * The agents module's face for other modules: roster reads, and the few writes others need (hiring,
@@ -107,6 +125,17 @@ export class AgentRoster implements OnModuleInit {
    */
   editAtVersion(agent: AgentEntity, edit: VersionedAgentEdit): Promise<AgentEntity | null> {
     return this.service.editAtVersion(agent, edit);
+  }
+
+  /** Takes the agent off the work for good (status `terminated`); see AgentsService.terminate. */
+  terminate(agent: AgentEntity): Promise<AgentEntity> {
+    return this.service.terminate(agent);
+  }
+
+  /** Records a career event once: an event whose id is already stored is not written again. */
+  recordCareerEvent(event: CareerEvent): Promise<void> {
+    const row = lifecycleEvent(event.agent, event.type, event.at, event.initiatedBy, event.details, event.metadata);
+    return this.agents.insertEventIfMissing({ ...row, id: event.id });
   }
 
   announceHired(agents: readonly AgentEntity[]): Promise<void> {

@@ -160,6 +160,21 @@ export class AgentsRepository {
     }
   }
 
+  /**
+   * Writes a career event unless one with its id exists: a step that is repeated (an offboarding
+   * resumed after a crash) writes its event once.
+   */
+  async insertEventIfMissing(event: AgentLifecycleEventEntity): Promise<void> {
+    await this.database
+      .manager()
+      .getRepository(AgentLifecycleEventEntity)
+      .createQueryBuilder()
+      .insert()
+      .values(event)
+      .orIgnore()
+      .execute();
+  }
+
   /** Removes the whole roster and its career log. */
   async deleteAll(tx: Transaction): Promise<void> {
     const manager = this.database.manager(tx);

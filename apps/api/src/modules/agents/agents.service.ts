@@ -173,18 +173,15 @@ export class AgentsService {
     return { agents, events };
   }
 
+  /** @throws ConflictError 4001 when the name is taken, 4098 when a former (terminated) agent had it. */
   async hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction): Promise<AgentEntity> {
-    if (await this.agents.findByName(hire.name)) {
-      throw new ConflictError(`An agent named "${hire.name}" already exists`, ErrorCode.DuplicateRecord);
-    }
+    assertNameUnused(hire.name, await this.agents.findByName(hire.name));
     const position = await this.agents.nextPosition(tx);
     const { agents, events } = this.prepareHires([hire], position, initiatedBy, reason);
     try {
       await this.agents.insert(agents[0], tx);
     } catch (error) {
-      if (await this.agents.findByName(hire.name)) {
-        throw new ConflictError(`An agent named "${hire.name}" already exists`, ErrorCode.DuplicateRecord);
-      }
+      assertNameUnused(hire.name, await this.agents.findByName(hire.name));
       throw error;
     }
     await this.agents.insertEvents(events, tx);
@@ -251,9 +248,19 @@ export class AgentsService {
 
   private async assertNameFree(name: string, agentId: string): Promise<void> {
     const holder = await this.agents.findByName(name);
-    if (holder && holder.id !== agentId) {
-      throw new ConflictError(`An agent named "${name}" already exists`, ErrorCode.DuplicateRecord);
+    assertNameUnused(name, holder?.id === agentId ? null : holder);
+  }
+
+  /**
+   * Takes the agent off the work: its status becomes `terminated` (it keeps its row, history, costs and
+   * audit rows). Answers the agent as it is now; terminating a terminated agent changes nothing.
+   */
+  async terminate(agent: AgentEntity): Promise<AgentEntity> {
+    if (agent.status !== 'terminated') {
+      await this.agents.update(agent.id, { status: 'terminated' });
+      this.log.info({ agent_id: agent.id, agent_name: agent.name }, 'hr.agent.terminated');
     }
+    return (await this.agents.findByRef(agent.id)) ?? { ...agent, status: 'terminated' };
   }
 
   async announceHired(agents: readonly AgentEntity[]): Promise<void> {
@@ -264,6 +271,22 @@ export class AgentsService {
 
   private announce(eventType: 'agent.hired' | 'agent.updated', payload: AgentChangedPayload): Promise<void> {
     return announce(this.bus, this.log, { channel: Channel.Agents, event_type: eventType, payload });
+  }
+}
+
+/**
+ * A new or renamed agent's name must be free: held by nobody on the roster (4001), and never by a
+ * former agent, whose name stays with its history (4098).
+ */
+function assertNameUnused(name: string, holder: AgentEntity | null): void {
+  if (holder?.status === 'terminated') {
+    throw new ConflictError(
+      `"${name}" was the name of a former agent (terminated); names of former agents are not reused`,
+      ErrorCode.AgentNameRetired,
+    );
+  }
+  if (holder) {
+    throw new ConflictError(`An agent named "${name}" already exists`, ErrorCode.DuplicateRecord);
   }
 }
 

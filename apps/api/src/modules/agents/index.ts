@@ -1,6 +1,6 @@
 // The agents module's public face: other modules import only from here.
 export { ActivitySources } from './activity-sources';
-export { AgentRoster } from './agent-roster.facade';
+export { AgentRoster, type CareerEvent } from './agent-roster.facade';
 export type { AgentSettings } from './agents.mapper';
 export { AgentsModule } from './agents.module';
 export type { AgentEdit, NewAgent, VersionedAgentEdit } from './agents.service';

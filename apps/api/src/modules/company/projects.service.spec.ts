@@ -71,6 +71,15 @@ describe(ProjectsService.name, () => {
       });
     });
 
+    it('should take a null lead as no lead', async () => {
+      const { sut } = build();
+
+      await expect(sut.create(ACTOR, dto({ lead: null as unknown as string, team: ['Bob'] }))).resolves.toMatchObject({
+        lead: null,
+        team: [BOB.id],
+      });
+    });
+
     it('should refuse with 4001 when the name is taken in any case', async () => {
       const { sut, projects } = build();
       projects.findByName.mockResolvedValue(APOLLO);

@@ -12,7 +12,7 @@ import { AgentRunner } from './agent-runner';
  * A runner whose task is assigned to `assigneeId` and whose roster knows `agents`. Every agent here
  * is on leave, so a run stops at the agent check (the task is blocked) before it routes or claims.
  */
-function setup(assigneeId: string, agents: AgentEntity[]) {
+function setup(assigneeId: string, agents: AgentEntity[], stopped = false) {
   const task = taskRow({ id: 'task-1', status: 'assigned', assignedTo: assigneeId, assigneeId });
   const lifecycle = {
     getOrThrow: jest.fn(() => Promise.resolve(task)),
@@ -22,12 +22,15 @@ function setup(assigneeId: string, agents: AgentEntity[]) {
     findByRef: jest.fn((ref: string) => Promise.resolve(agents.find((a) => a.id === ref) ?? null)),
   };
   const unused = {} as never;
+  // An active agent's run gets as far as its claim: one model, a pre-flight that lets it through.
+  const router = { route: () => ({ model: { provider: 'mock', id: 'mock-small' } }) };
+  const preflight = { run: () => Promise.resolve({ ok: true, provider: 'mock', model: 'mock-small' }) };
   const runner = new AgentRunner(
     lifecycle as unknown as TaskLifecycle,
     roster as unknown as AgentRoster,
     unused,
-    unused,
-    unused,
+    router as never,
+    preflight as never,
     unused,
     unused,
     unused,
@@ -38,7 +41,7 @@ function setup(assigneeId: string, agents: AgentEntity[]) {
     {} as AppConfig,
     { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime,
   );
-  const control = { shouldStop: () => false, signal: new AbortController().signal };
+  const control = { shouldStop: () => stopped, signal: new AbortController().signal };
   return { runner, lifecycle, roster, control };
 }
 
@@ -67,6 +70,24 @@ describe(AgentRunner.name, () => {
     expect(roster.findByRef.mock.calls.map(([ref]) => ref)).toEqual(['agent-1', 'agent-2']);
     const blocked = lifecycle.transition.mock.calls[0] as unknown as [string, string, { changes: () => object }];
     expect(blocked[2].changes()).toEqual({ statusReason: 'assignee agent-2 is not an active agent' });
+  });
+
+  it("should leave a fired agent's task assigned for its offboarding to hand over, not block it", async () => {
+    const fired = agentRow({ id: 'agent-1', name: 'Ada', status: 'terminated' });
+    const { runner, lifecycle, control } = setup('agent-1', [fired]);
+
+    expect(await runner.run('task-1', 'owner-1', control, 'agent-1')).toBeNull();
+
+    expect(lifecycle.transition).not.toHaveBeenCalled();
+  });
+
+  it('should not claim a task once its run was stopped while it prepared', async () => {
+    const active = agentRow({ id: 'agent-1', name: 'Ada', status: 'active' });
+    const { runner, lifecycle, control } = setup('agent-1', [active], true);
+
+    expect(await runner.run('task-1', 'owner-1', control, 'agent-1')).toBeNull();
+
+    expect(lifecycle.transition).not.toHaveBeenCalled();
   });
 
   it('should read the assignee itself when the early read failed', async () => {

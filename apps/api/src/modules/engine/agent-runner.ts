@@ -121,6 +121,11 @@ export class AgentRunner {
    * round trips overlap; a run that loses the claim (or fails to write it) gives it back at once.
    */
   private async claimAndExecute(prepared: Prepared, owner: string, control: RunControl): Promise<RunEnd | null> {
+    if (control.shouldStop()) {
+      // Stopped while it prepared (its task was moved away meanwhile): the task is not this run's to
+      // claim, even if it has come back to `assigned` since, for another agent's run.
+      return null;
+    }
     const opened = this.open(prepared, control);
     opened?.session.reserveAhead(opened.seed, opened.tools);
     let claimed: TaskEntity | null;
@@ -206,6 +211,11 @@ export class AgentRunner {
       return null;
     }
     const agent = await this.assigneeOf(task.assigneeId, early);
+    if (agent?.status === 'terminated') {
+      // A fired agent's tasks are its offboarding's to hand over (they stay assigned until it does).
+      this.log.info({ task_id: task.id, agent_id: agent.id }, 'engine.run.assignee_terminated');
+      return null;
+    }
     if (!agent || agent.status !== 'active') {
       await this.block(task, `assignee ${task.assignedTo ?? '?'} is not an active agent`);
       return null;

@@ -9,10 +9,12 @@ import { AgentRunner } from './agent-runner';
 import { ParkedRunsRepository } from './parking/parked-runs.repository';
 import { RunParking } from './parking/run-parking';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
+import { RunEnds } from './run-ends';
 import { RunFinisher } from './run-finisher';
 import { RunOutputs } from './run-outputs';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
+import { RunRecovery } from './run-recovery';
 import { RunSpend } from './run-spend';
 import { TaskEngine } from './task-engine';
 import { builtinTools } from './tools/builtin-tools';
@@ -33,9 +35,11 @@ import { WorkspaceManager } from './workspace/workspace-manager';
   providers: [
     AgentRunner,
     ParkedRunsRepository,
+    RunEnds,
     RunFinisher,
     RunParking,
     RunRecordsRepository,
+    RunRecovery,
     RunSpend,
     TaskEngine,
     { provide: RunOutputs, useFactory: (): RunOutputs => new RunOutputs() },
@@ -70,6 +74,6 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         }),
     },
   ],
-  exports: [MergedFiles, RunOutputs, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
+  exports: [MergedFiles, RunEnds, RunOutputs, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
 })
 export class EngineModule {}

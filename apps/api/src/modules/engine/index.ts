@@ -6,6 +6,7 @@
 export { EngineModule } from './engine.module';
 export { logOrchestration } from './orchestration-log';
 export { RunParking } from './parking/run-parking';
+export { RunEnds } from './run-ends';
 export { RunOutputs } from './run-outputs';
 export { RunPreflight } from './run-preflight';
 export { RunSpend } from './run-spend';

@@ -9,6 +9,7 @@ import { taskRow } from '@app/testing';
 import type { RunDispatch, TaskLifecycle } from '../tasks';
 import type { AgentRunner, RunEnd } from './agent-runner';
 import type { RunParking } from './parking/run-parking';
+import { RunRecovery } from './run-recovery';
 import { TaskEngine } from './task-engine';
 import type { WorkspaceManager } from './workspace/workspace-manager';
 
@@ -42,6 +43,7 @@ function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
     engine: { enabled: true, concurrency: 1, perAgentConcurrency: 1, heartbeatSeconds: 30, graceSeconds: 5 },
     persistence: { backend: 'sqlite' },
   };
+  const logging = { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime;
   const engine = new TaskEngine(
     lifecycle as unknown as TaskLifecycle,
     dispatch as unknown as RunDispatch,
@@ -52,8 +54,9 @@ function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
     hooks as never,
     parking as unknown as RunParking,
     hooks as never,
+    new RunRecovery(lifecycle as unknown as TaskLifecycle, logging),
     config as unknown as AppConfig,
-    { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime,
+    logging,
   );
   /** Starts the engine, which queues WAITING and runs it, and stops it once that job is done. */
   const runWaiting = async (): Promise<void> => {

@@ -31,10 +31,10 @@ import { type ResumableRun, RunParking } from './parking/run-parking';
 import type { RunControl } from './run-session';
 import { InProcessTaskJobQueue } from './queue/in-process-task-job-queue';
 import { PgBossTaskJobQueue } from './queue/pg-boss-task-job-queue';
+import { RunRecovery } from './run-recovery';
+import { settledWithin } from './settled-within';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
-/** Rows read per recovery pass; the sweep repeats until a pass finds fewer. */
-const RECOVERY_BATCH = 200;
 /** After the grace period and the abort, how long runs get to record their interruption. */
 const CLEANUP_MS = 5_000;
 
@@ -54,6 +54,8 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly abort = new AbortController();
   private readonly running = new Map<string, Promise<unknown>>();
   private readonly stops = new Map<string, AbortController>();
+  /** Tasks whose run here a move stopped: their claim is given back when the run ends. */
+  private readonly movedAway = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
 
@@ -67,6 +69,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly hooks: ReinitialisationHooks,
     private readonly parking: RunParking,
     private readonly startupHooks: StartupResumeHooks,
+    private readonly recovery: RunRecovery,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -267,10 +270,11 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   /**
-   * The workspace directory is shared by the replicas: a run of the task on another live replica
-   * (its heartbeat is fresh) still works in the worktree, and that replica tidies when the run ends.
+   * Whether a run of the task goes on on another live replica (its heartbeat is fresh). The workspace
+   * directory is shared by the replicas: such a run still works in the worktree, and that replica
+   * tidies when the run ends.
    */
-  private runningElsewhere(task: TaskEntity): boolean {
+  runningElsewhere(task: TaskEntity): boolean {
     return (
       task.runOwner !== null &&
       task.runOwner !== this.owner &&
@@ -315,6 +319,9 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     } finally {
       this.running.delete(job.taskId);
     }
+    if (this.movedAway.delete(job.taskId)) {
+      await this.releaseStopped(job.taskId);
+    }
     // A run that left the task terminal has nothing to resume, and nothing can move the task again.
     if (!isFinished(settled)) {
       // A decision that came while the run was still parking found it busy: it resumes now.
@@ -346,7 +353,34 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     if (!stop.signal.aborted) {
       const status = current?.status ?? 'deleted';
       this.log.info({ task_id: move.taskId, status }, 'engine.run.stopped_by_change');
+      this.movedAway.add(move.taskId);
       stop.abort(new Error(`task moved to ${status}`));
+    }
+  }
+
+  /** The run of the task going on in this process, if any (it settles when the run ends). */
+  localRun(taskId: string): Promise<unknown> | undefined {
+    return this.running.get(taskId);
+  }
+
+  /**
+   * A run that stopped because someone interrupted its task did not apply its outcome, so the task
+   * still names this process as its run owner: cleared, so that whoever waits for the run to end on
+   * another replica (awaitRunEnd) need not wait for the heartbeat to go stale.
+   */
+  private async releaseStopped(taskId: string): Promise<void> {
+    try {
+      const task = await this.lifecycle.find(taskId);
+      if (task?.status === 'interrupted' && task.runOwner === this.owner) {
+        await this.lifecycle.update(taskId, () => ({ runOwner: null, runHeartbeatAt: null }), {
+          by: ENGINE_ACTOR,
+          expectedVersion: task.version,
+          current: task,
+        });
+      }
+    } catch (error) {
+      // Someone moved the task on meanwhile: its owner is theirs to set.
+      this.log.debug({ err: error, task_id: taskId }, 'engine.run.release_skipped');
     }
   }
 
@@ -390,54 +424,10 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     return stored;
   }
 
-  /**
-   * Puts abandoned tasks back to `assigned` (in progress under a dead owner → interrupted →
-   * assigned; interrupted → assigned) and queues every waiting task. At startup on the embedded
-   * backend every other owner is dead; on Postgres an owner is dead once its heartbeat is stale.
-   */
+  /** Recovers abandoned tasks (see RunRecovery) and queues every waiting task. */
   private async recover(atStartup: boolean): Promise<void> {
-    const staleBefore = this.staleBefore();
-    let recovered = 0;
-    for (;;) {
-      const batch = await this.lifecycle.abandoned(staleBefore, RECOVERY_BATCH, this.owner, atStartup);
-      for (const task of batch) {
-        recovered += (await this.restart(task)) ? 1 : 0;
-      }
-      if (batch.length < RECOVERY_BATCH) {
-        break;
-      }
-    }
-    const waiting = await this.lifecycle.waiting(10_000);
+    const waiting = await this.recovery.recover(this.staleBefore(), this.owner, atStartup);
     waiting.forEach((task) => this.enqueue(task));
-    if (recovered > 0 || atStartup) {
-      this.log.info({ recovered, queued: waiting.length, at_startup: atStartup }, 'engine.recovery.completed');
-    }
-  }
-
-  private async restart(task: TaskEntity): Promise<boolean> {
-    const reason = `recovered: run owner ${task.runOwner ?? 'unknown'} stopped before the run finished`;
-    try {
-      let version = task.version;
-      if (task.status === 'in_progress') {
-        const interrupted = await this.lifecycle.transition(task.id, 'interrupted', {
-          by: ENGINE_ACTOR,
-          expectedVersion: version,
-          changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: reason }),
-        });
-        version = interrupted.version;
-      }
-      await this.lifecycle.transition(task.id, 'assigned', {
-        by: ENGINE_ACTOR,
-        expectedVersion: version,
-        changes: () => ({ runOwner: null, runHeartbeatAt: null, statusReason: reason }),
-      });
-      this.log.warn({ task_id: task.id, previous_owner: task.runOwner }, 'engine.task.recovered');
-      return true;
-    } catch (error) {
-      // Another replica recovered it first, or a human moved it: nothing to do.
-      this.log.debug({ err: error, task_id: task.id }, 'engine.task.recovery_skipped');
-      return false;
-    }
   }
 
   private async heartbeat(): Promise<void> {
@@ -466,14 +456,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.running.size === 0) {
       return true;
     }
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    });
-    const done = Promise.allSettled([...this.running.values()]).then(() => true);
-    const result = await Promise.race([done, timeout]);
-    clearTimeout(timer);
-    return result && this.running.size === 0;
+    return (await settledWithin(Promise.allSettled([...this.running.values()]), ms)) && this.running.size === 0;
   }
 
   private async markInterrupted(taskIds: readonly string[]): Promise<void> {

@@ -93,6 +93,34 @@ describe(MessagePosting.name, () => {
     expect(message.content).toBe('?');
   });
 
+  it('should post a message of a chosen id once: a repeat answers the stored message and announces nothing', async () => {
+    const notice = {
+      id: 'msg-1',
+      from: 'system',
+      channel: '#engineering',
+      type: 'hr_notification',
+      content: 'Ada left.',
+    } as const;
+    const first = build();
+    first.messages.findById.mockResolvedValue(null);
+    const message = await first.sut.post(notice);
+    expect(message.id).toBe('msg-1');
+    expect(first.published).toHaveLength(1);
+
+    const repeat = build();
+    const stored = first.messages.insert.mock.calls[0][0];
+    repeat.messages.findById.mockResolvedValue(stored);
+    expect(await repeat.sut.post(notice)).toEqual(message);
+    expect(repeat.messages.insert).not.toHaveBeenCalled();
+    expect(repeat.published).toEqual([]);
+
+    const raced = build();
+    raced.messages.findById.mockResolvedValueOnce(null).mockResolvedValueOnce(stored);
+    raced.messages.insert.mockRejectedValue(new Error('duplicate key'));
+    await expect(raced.sut.post(notice)).resolves.toEqual(message);
+    expect(raced.published).toEqual([]);
+  });
+
   it('should order messages posted within one millisecond', async () => {
     const { sut } = build();
     const first = await sut.post({ from: 'ada', channel: '#engineering', type: 'question', content: 'a' });

@@ -26,6 +26,11 @@ import { MessagesRepository } from './messages.repository';
 
 /** What is posted: to a topic channel, or directly to one agent (a direct channel of the two). */
 export interface NewMessage {
+  /**
+   * The message's id, when the caller chooses it: a post whose id is already stored answers that
+   * message and posts nothing (a step repeated after a crash posts once). A new id otherwise.
+   */
+  id?: string;
   /** An agent name, or `system`. */
   from: string;
   type: MessageType;
@@ -67,9 +72,13 @@ export class MessagePosting {
 
   async post(input: NewMessage): Promise<MessageDto> {
     const content = assertMessageContent(input.content);
+    const posted = await this.alreadyPosted(input.id);
+    if (posted) {
+      return posted;
+    }
     const channel = await this.target(input);
     const row: MessageEntity = {
-      id: randomUUID(),
+      id: input.id ?? randomUUID(),
       timestamp: this.nextTimestamp(),
       sender: input.from,
       recipient: input.toAgent ?? channel.name,
@@ -89,6 +98,11 @@ export class MessagePosting {
     try {
       await this.messages.insert(row);
     } catch (error) {
+      // Another writer of the same chosen id got there first: theirs is the message.
+      const theirs = await this.alreadyPosted(input.id);
+      if (theirs) {
+        return theirs;
+      }
       throw new InternalError(`Message to ${channel.name} could not be stored`, ErrorCode.CommunicationError, error);
     }
     await this.pruneQuietly(channel.name);
@@ -103,6 +117,11 @@ export class MessagePosting {
       payload: { channel: row.channel, message },
     });
     return message;
+  }
+
+  private async alreadyPosted(id: string | undefined): Promise<MessageDto | null> {
+    const row = id === undefined ? null : await this.messages.findById(id);
+    return row ? toMessageDto(row) : null;
   }
 
   private nextTimestamp(): Date {

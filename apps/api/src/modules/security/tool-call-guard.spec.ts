@@ -90,6 +90,24 @@ describe(ToolCallGuard.name, () => {
     });
   });
 
+  it('should hard-deny a tool call that would fire an agent, even to an elevated agent at full autonomy', async () => {
+    const m = build({ ...POLICY, hardDeny: [] });
+    m.repository.countDenials.mockResolvedValue(1);
+    const elevated = agentRow({
+      id: 'agent-1',
+      settings: { tools: { access_level: 'elevated', allowed: [], denied: [] } },
+    });
+    m.autonomy.stateOf.mockResolvedValue({ agent: elevated, level: 'full' } as AutonomyState);
+    const verdict = await m.sut.check({ tool: 'fire_agent', arguments: { agent_name: 'Bob' } }, CTX);
+    expect(verdict).toEqual({
+      decision: 'deny',
+      reason: 'action org:fire is always hard-denied: only a person may do it (risk critical)',
+    });
+    expect(m.audit.record).toHaveBeenCalledWith(
+      expect.objectContaining({ actionType: 'org:fire', verdict: 'deny', enforced: 'deny', finding: 'hard_deny' }),
+    );
+  });
+
   it('should allow but record the deny in shadow mode', async () => {
     const m = build({ ...POLICY, mode: 'shadow' });
     await expect(m.sut.check({ tool: 'run_command', arguments: { command: 'rm -rf /' } }, CTX)).resolves.toEqual({

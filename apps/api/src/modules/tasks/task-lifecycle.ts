@@ -82,6 +82,11 @@ export class TaskLifecycle {
     return this.tasks.findById(id);
   }
 
+  /** The tasks an agent holds in the given statuses, oldest first (at most `limit`). */
+  heldBy(agentId: string, statuses: readonly TaskStatus[], limit: number): Promise<TaskEntity[]> {
+    return this.tasks.heldBy(agentId, statuses, limit);
+  }
+
   /** Tasks waiting for a run (assigned), oldest first. */
   waiting(limit: number): Promise<TaskEntity[]> {
     return this.tasks.waiting(limit);

@@ -133,6 +133,15 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The tasks one agent holds in `statuses` (the assignee and status index), oldest first. */
+  heldBy(agentId: string, statuses: readonly TaskStatus[], limit: number): Promise<TaskEntity[]> {
+    return this.repo().find({
+      where: { assigneeId: agentId, status: In([...statuses]) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
   /** Tasks waiting for a run: assigned, with an assignee. Oldest first. */
   waiting(limit: number): Promise<TaskEntity[]> {
     return this.repo().find({ where: { status: 'assigned' }, order: { updatedAt: 'ASC' }, take: limit });

@@ -1,0 +1,2 @@
+// The offboarding module's public face: other modules import only from here.
+export { OffboardingModule } from './offboarding.module';
