@@ -18,6 +18,7 @@ import { EngineModule } from './modules/engine';
 import { MeetingsModule } from './modules/meetings';
 import { MessagesModule } from './modules/messages';
 import { OffboardingModule } from './modules/offboarding';
+import { PromotionsModule } from './modules/promotions';
 import { ProvidersModule } from './modules/providers';
 import { SecurityModule } from './modules/security';
 import { ReportsModule } from './modules/reports';
@@ -62,6 +63,7 @@ export class AppModule {
         ReportsModule,
         MeetingsModule,
         OffboardingModule,
+        PromotionsModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -11,8 +11,8 @@ export const LIFECYCLE_EVENT_TYPES = [
 export type LifecycleEventType = (typeof LIFECYCLE_EVENT_TYPES)[number];
 
 /**
- * The subset an agent's /history shows: the reference's five, plus `status_changed`, which edits of
- * the agent (model, personality, tools, memory, authority, department, name, leave) write.
+ * What an agent's /history shows: every career event (the reference's five, plus `status_changed`,
+ * which edits of the agent write, and `offboarded`, the end of a firing), oldest first.
  */
 export const CAREER_HISTORY_TYPES: readonly LifecycleEventType[] = [
   'hired',
@@ -21,6 +21,7 @@ export const CAREER_HISTORY_TYPES: readonly LifecycleEventType[] = [
   'promoted',
   'demoted',
   'fired',
+  'offboarded',
 ];
 
 /** Every activity feed event type (the only values `GET /activities?type=` accepts). */

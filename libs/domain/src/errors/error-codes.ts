@@ -226,6 +226,18 @@ export const ErrorCode = {
   AgentNameRetired: 4098,
   /** The agent has been fired already (its offboarding is under way or finished) or is terminated. */
   AgentAlreadyFired: 4099,
+  /** The agent's level changed less than the promotion cooldown (`promotion_cooldown_hours`) ago. */
+  LevelChangeCooldown: 4070,
+  /** The agent cannot be evaluated for a level change: it is not active (onboarding, on leave or terminated). */
+  AgentNotEvaluable: 4071,
+  /** Promotion and demotion are switched off (`company.promotion_enabled`). */
+  PromotionsDisabled: 4072,
+  /** Only a terminated agent's name can be released for reuse. */
+  AgentNameNotReleasable: 4073,
+  /** The terminated agent's name was released already. */
+  AgentNameAlreadyReleased: 4074,
+  /** A request to fire the agent already waits in the approvals queue. */
+  FireRequestPending: 4075,
   /** The agent is terminated: its configuration can no longer be edited. */
   AgentTerminated: 4999,
   /** An agent status change the edit route does not make (only active <-> on_leave; hiring, onboarding and firing have their own). */

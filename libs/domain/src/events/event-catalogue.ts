@@ -1,6 +1,8 @@
 import { Channel, type ChannelName } from './channels';
 import type {
   AgentChangedPayload,
+  AgentLevelChangedPayload,
+  AgentNameReleasedPayload,
   AgentOffboardingPayload,
   AgentStatusChangedPayload,
   ApprovalChangedPayload,
@@ -47,6 +49,9 @@ export interface EventCatalogue {
     'agent.status_changed': AgentStatusChangedPayload;
     'agent.fired': AgentOffboardingPayload;
     'agent.offboarded': AgentOffboardingPayload;
+    'agent.promoted': AgentLevelChangedPayload;
+    'agent.demoted': AgentLevelChangedPayload;
+    'agent.name_released': AgentNameReleasedPayload;
   };
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
@@ -141,6 +146,9 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'agent.status_changed': true,
     'agent.fired': true,
     'agent.offboarded': true,
+    'agent.promoted': true,
+    'agent.demoted': true,
+    'agent.name_released': true,
   },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },

@@ -45,6 +45,21 @@ export type CoordinationEventPayload = {
  */
 export type AgentChangedPayload = { agent: ResourceSnapshot; changed?: string[]; requested_by?: string };
 
+/**
+ * `agents`: an agent moved one level up or down (`agent.promoted`, `agent.demoted`), with who
+ * decided it and the approval item when a person did.
+ */
+export type AgentLevelChangedPayload = {
+  agent: ResourceSnapshot;
+  old_level: string;
+  new_level: string;
+  decided_by: string;
+  approval_id: string | null;
+};
+
+/** `agents`: the CEO released a terminated agent's name for reuse. */
+export type AgentNameReleasedPayload = { agent_id: string; name: string; released_by: string };
+
 /** `agents`: an agent went on leave or came back (sent beside `agent.updated`). */
 export type AgentStatusChangedPayload = {
   agent: ResourceSnapshot;

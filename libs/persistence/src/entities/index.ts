@@ -14,6 +14,7 @@ import { DelegationRecordEntity } from './delegation-record.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { LevelChangeEntity } from './level-change.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { MeetingEntity } from './meeting.entity';
 import { OffboardingRecordEntity } from './offboarding-record.entity';
@@ -53,6 +54,7 @@ export {
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,
+  LevelChangeEntity,
   LoginFailureEntity,
   MeetingEntity,
   OffboardingRecordEntity,
@@ -95,6 +97,7 @@ export const ALL_ENTITIES = [
   DepartmentEntity,
   DomainEventEntity,
   IdempotencyKeyEntity,
+  LevelChangeEntity,
   LoginFailureEntity,
   MeetingEntity,
   OffboardingRecordEntity,

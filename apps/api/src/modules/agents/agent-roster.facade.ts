@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 
-import type { LifecycleEventType } from '@app/domain';
+import type { AgentPerformanceSummary, LifecycleEventType } from '@app/domain';
 import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import type { Transaction } from '@app/platform';
 
@@ -11,7 +11,9 @@ import { AgentsRepository } from './agents.repository';
 import {
   type AgentEdit,
   AgentsService,
+  type LevelChange,
   lifecycleEvent,
+  nameReleased,
   type NewAgent,
   type VersionedAgentEdit,
 } from './agents.service';
@@ -125,6 +127,26 @@ export class AgentRoster implements OnModuleInit {
    */
   editAtVersion(agent: AgentEntity, edit: VersionedAgentEdit): Promise<AgentEntity | null> {
     return this.service.editAtVersion(agent, edit);
+  }
+
+  /** The agent's performance summary now (as `GET /agents/{agent_name}/performance` answers it). */
+  performance(agent: AgentEntity): Promise<AgentPerformanceSummary> {
+    return this.service.performanceOf(agent);
+  }
+
+  /** A promotion or demotion at the version the agent was read at (null otherwise); see AgentsService. */
+  changeLevelAtVersion(agent: AgentEntity, change: LevelChange): Promise<AgentEntity | null> {
+    return this.service.changeLevelAtVersion(agent, change);
+  }
+
+  /** Frees a terminated agent's name for reuse; false when it was released already. */
+  releaseName(agent: AgentEntity, releasedBy: string): Promise<boolean> {
+    return this.service.releaseName(agent, releasedBy);
+  }
+
+  /** Whether the agent's name was released for reuse. */
+  nameReleased(agent: AgentEntity): boolean {
+    return nameReleased(agent);
   }
 
   /** Takes the agent off the work for good (status `terminated`); see AgentsService.terminate. */

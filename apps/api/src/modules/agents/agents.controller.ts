@@ -62,7 +62,7 @@ export class AgentsController {
 
   @Get(':agent_name/history')
   @Endpoint({
-    summary: 'Career events (hired, onboarded, status_changed by edits, promoted, demoted, fired), oldest first',
+    summary: 'Career events (hired, onboarded, status_changed, promoted, demoted, fired, offboarded), oldest first',
     response: CareerEventDto,
     isArray: true,
     errors: [400, 401, 403, 404],

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 
 import {
   type AgentChangedPayload,
+  type AgentPerformanceSummary,
   agentEtag,
   assertAutonomyAllowed,
   type AutonomyLevel,
@@ -74,6 +75,20 @@ export interface VersionedAgentEdit {
   metadata: Record<string, string>;
 }
 
+/** A promotion or demotion: the agent's new level (and model, when it follows seniority) and its career event. */
+export interface LevelChange {
+  level: SeniorityLevel;
+  /** The model the new level routes to, when the model follows seniority; null keeps the agent's. */
+  model: { provider: string | null; modelId: string | null; tier: ModelTier } | null;
+  type: 'promoted' | 'demoted';
+  /** The career event's id, chosen when the change was decided (a repeat writes nothing). */
+  eventId: string;
+  decidedBy: string;
+  approvalId: string | null;
+  details: string;
+  metadata: Record<string, string>;
+}
+
 /** The roster: reads for everyone with read access, hiring and edits for the setup wizard and HR. */
 @Injectable()
 export class AgentsService {
@@ -100,8 +115,9 @@ export class AgentsService {
     return { agent: toAgentConfig(agent), etag: agentEtag(agent) };
   }
 
+  /** An agent by (case-insensitive) name, or by id (a former agent whose name was released). */
   async findOrThrow(name: string): Promise<AgentEntity> {
-    const agent = await this.agents.findByName(name);
+    const agent = await this.agents.findByRef(name);
     if (!agent) {
       throw new NotFoundError(`Agent "${name}" not found`, ErrorCode.AgentNotFound);
     }
@@ -114,7 +130,11 @@ export class AgentsService {
   }
 
   async performance(name: string): Promise<AgentPerformanceSummaryDto> {
-    const agent = await this.findOrThrow(name);
+    return this.performanceOf(await this.findOrThrow(name));
+  }
+
+  /** The agent's performance summary now, from its recorded runs of the last 90 days. */
+  async performanceOf(agent: AgentEntity): Promise<AgentPerformanceSummary> {
     const now = new Date();
     const since = new Date(now.getTime() - PERFORMANCE_LOOKBACK_MS);
     return computeAgentPerformance(agent.name, await this.ledger.performanceRecordsSince(agent.id, since), now);
@@ -231,6 +251,86 @@ export class AgentsService {
     return next;
   }
 
+  /**
+   * Moves the agent to a new level (and model) with its `promoted` or `demoted` career event in one
+   * transaction, only while the agent is at the version it was read at: null when another write came
+   * first. Announces `agent.promoted` / `agent.demoted` and `agent.updated`.
+   */
+  async changeLevelAtVersion(agent: AgentEntity, change: LevelChange): Promise<AgentEntity | null> {
+    const changes: Partial<AgentEntity> = {
+      level: change.level,
+      ...(change.model
+        ? { modelProvider: change.model.provider, modelId: change.model.modelId, modelTier: change.model.tier }
+        : {}),
+    };
+    const next: AgentEntity = { ...agent, ...changes, version: agent.version + 1, updatedAt: new Date() };
+    const written = await this.unitOfWork.run(async (tx) => {
+      if (!(await this.agents.updateAtVersion(agent.id, agent.version, changes, tx))) {
+        return false;
+      }
+      const last = (await this.agents.lastEventAt(agent.id, tx))?.getTime() ?? 0;
+      const at = new Date(Math.max(Date.now(), last + 1));
+      const event = lifecycleEvent(next, change.type, at, change.decidedBy, change.details, change.metadata);
+      await this.agents.insertEvents([{ ...event, id: change.eventId }], tx);
+      return true;
+    });
+    if (!written) {
+      return null;
+    }
+    const shown = toAgentConfig(next);
+    this.log.info(
+      { agent_id: agent.id, from: agent.level, to: change.level, decided_by: change.decidedBy },
+      change.type === 'promoted' ? 'hr.agent.promoted' : 'hr.agent.demoted',
+    );
+    await announce(this.bus, this.log, {
+      channel: Channel.Agents,
+      event_type: change.type === 'promoted' ? 'agent.promoted' : 'agent.demoted',
+      payload: {
+        agent: shown,
+        old_level: agent.level,
+        new_level: change.level,
+        decided_by: change.decidedBy,
+        approval_id: change.approvalId,
+      },
+    });
+    await this.announce('agent.updated', {
+      agent: shown,
+      changed: change.model ? ['level', 'model'] : ['level'],
+      requested_by: change.decidedBy,
+    });
+    return next;
+  }
+
+  /**
+   * Frees a terminated agent's name for a new hire or a rename: its name key becomes a tombstone
+   * (the agent keeps its name, id, history, costs and audit rows, and is still found by id), with a
+   * `status_changed` career event. Answers false when the name was released already.
+   */
+  async releaseName(agent: AgentEntity, releasedBy: string): Promise<boolean> {
+    const released = await this.unitOfWork.run(async (tx) => {
+      if (!(await this.agents.updateAtVersion(agent.id, agent.version, { nameKey: releasedNameKey(agent.id) }, tx))) {
+        return false;
+      }
+      const last = (await this.agents.lastEventAt(agent.id, tx))?.getTime() ?? 0;
+      const at = new Date(Math.max(Date.now(), last + 1));
+      const event = lifecycleEvent(agent, 'status_changed', at, releasedBy, `name "${agent.name}" released for reuse`, {
+        changed: 'name_released',
+        name: agent.name.slice(0, 256),
+      });
+      await this.agents.insertEvents([event], tx);
+      return true;
+    });
+    if (released) {
+      this.log.info({ agent_id: agent.id, agent_name: agent.name, released_by: releasedBy }, 'hr.agent.name_released');
+      await announce(this.bus, this.log, {
+        channel: Channel.Agents,
+        event_type: 'agent.name_released',
+        payload: { agent_id: agent.id, name: agent.name, released_by: releasedBy },
+      });
+    }
+    return released;
+  }
+
   /** Runs a write that may rename the agent: a name another agent holds is a conflict, before and after. */
   private async guardRename<T>(agent: AgentEntity, changes: AgentEdit, write: () => Promise<T>): Promise<T> {
     if (changes.name === undefined) {
@@ -288,6 +388,16 @@ function assertNameUnused(name: string, holder: AgentEntity | null): void {
   if (holder) {
     throw new ConflictError(`An agent named "${name}" already exists`, ErrorCode.DuplicateRecord);
   }
+}
+
+/** The name key of a former agent whose name was released: no name lower-cases to it. */
+export function releasedNameKey(agentId: string): string {
+  return `released:${agentId}`;
+}
+
+/** Whether the agent's name was released for reuse. */
+export function nameReleased(agent: Pick<AgentEntity, 'id' | 'nameKey'>): boolean {
+  return agent.nameKey === releasedNameKey(agent.id);
 }
 
 export function lifecycleEvent(

@@ -62,12 +62,30 @@ export class OffboardingService {
     if (agent.status === 'terminated' || (await this.records.findByAgent(agent.id))) {
       throw alreadyFired(agent);
     }
-    const record = newRecord(agent, actor.username, dto);
-    if (!(await this.records.insert(record))) {
+    const record = await this.start(agent, actor.username, dto, {});
+    if (record === null) {
       throw alreadyFired(agent);
     }
+    return record;
+  }
+
+  /**
+   * Stores the record (one per agent: null when another came first) with its `agent.fired` audit
+   * row; `extra` adds to the row's details (the approval a firing came from).
+   */
+  async start(
+    agent: AgentEntity,
+    requestedBy: string,
+    dto: FireAgentDto,
+    extra: Record<string, unknown>,
+    auditActor: string = requestedBy,
+  ): Promise<OffboardingRecordEntity | null> {
+    const record = newRecord(agent, requestedBy, dto);
+    if (!(await this.records.insert(record))) {
+      return null;
+    }
     await this.audit.record({
-      actor: actor.username,
+      actor: auditActor,
       action: 'agent.fired',
       target: `agent:${agent.name}`,
       outcome: 'success',
@@ -77,13 +95,33 @@ export class OffboardingService {
         department: agent.department,
         reason: record.reason,
         details: record.details,
+        ...extra,
       },
     });
     this.log.info(
-      { firing_request_id: record.id, agent_id: agent.id, reason: record.reason, requested_by: actor.username },
+      { firing_request_id: record.id, agent_id: agent.id, reason: record.reason, requested_by: requestedBy, ...extra },
       'hr.agent.fired',
     );
     return record;
+  }
+
+  /** Runs a stored record's pipeline to its end. */
+  async run(recordId: string): Promise<OffboardingRecordDto> {
+    return toOffboardingRecord(await this.pipeline.execute(recordId));
+  }
+
+  /** Whether the agent has a firing record (its offboarding began). */
+  async wasFired(agentId: string): Promise<boolean> {
+    return (await this.records.findByAgent(agentId)) !== null;
+  }
+
+  /** @throws NotFoundError 3013 for an unknown agent. */
+  async agentOrThrow(name: string): Promise<AgentEntity> {
+    const agent = await this.roster.findByRef(name);
+    if (!agent) {
+      throw new NotFoundError(`Agent "${name}" not found`, ErrorCode.AgentNotFound);
+    }
+    return agent;
   }
 
   /** @throws NotFoundError 3013 for an unknown agent, 3099 for one that was never fired. */
@@ -114,17 +152,9 @@ export class OffboardingService {
       this.log.info({ resumed }, 'hr.offboarding.resumed');
     }
   }
-
-  private async agentOrThrow(name: string): Promise<AgentEntity> {
-    const agent = await this.roster.findByRef(name);
-    if (!agent) {
-      throw new NotFoundError(`Agent "${name}" not found`, ErrorCode.AgentNotFound);
-    }
-    return agent;
-  }
 }
 
-function alreadyFired(agent: AgentEntity): ConflictError {
+export function alreadyFired(agent: AgentEntity): ConflictError {
   return new ConflictError(
     `${agent.name} has been fired already; see GET /api/v1/agents/${agent.name}/offboarding`,
     ErrorCode.AgentAlreadyFired,
