@@ -82,7 +82,7 @@ describe.each(testBackends())('firing and offboarding on %s', (backend) => {
     const agent = (await scene.get(`/agents/${fired.name}`).expect(200)).body.data as Json;
     expect(agent.status).toBe('terminated');
     const history = (await scene.get(`/agents/${fired.name}/history`).expect(200)).body.data as Json[];
-    expect(history.map((e) => e.event_type)).toEqual(['hired', 'onboarded', 'fired']);
+    expect(history.map((e) => e.event_type)).toEqual(['hired', 'onboarded', 'fired', 'offboarded']);
     expect(history[2]).toMatchObject({
       initiated_by: 'ceo',
       description: 'Fired (performance): Missed three deadlines.',
