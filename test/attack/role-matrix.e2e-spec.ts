@@ -61,6 +61,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/agents/{agent_name}/trust': R,
   // Spec: firing is department-level authority (the manager heads the victim agent's department).
   'POST /api/v1/agents/{agent_name}/fire': MANAGERS,
+  'POST /api/v1/agents/{agent_name}/fire-request': MANAGERS,
+  'POST /api/v1/agents/{agent_name}/release-name': CEO_ONLY,
+  'POST /api/v1/agents/{agent_name}/evaluate-level': MANAGERS,
   'GET /api/v1/agents/{agent_name}/history': R,
   'GET /api/v1/agents/{agent_name}/offboarding': R,
   'GET /api/v1/agents/{agent_name}/performance': R,

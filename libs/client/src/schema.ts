@@ -148,6 +148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{agent_name}/evaluate-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate promotion/demotion now from the performance summary
+         * @description Applies an automatic move, or files an org:promote item (approval_id). 409: cooldown (4070), inactive (4071), off (4072).
+         */
+        post: operations["ApiV1AgentsAgentNameEvaluateLevelEvaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{agent_name}/fire": {
         parameters: {
             query?: never;
@@ -165,6 +185,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{agent_name}/fire-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a second person to fire an agent: files an org:fire approval item
+         * @description Approval by another person fires and offboards the agent. 409: fired (4099), a request waits (4075).
+         */
+        post: operations["ApiV1AgentsAgentNameFireRequestFireRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{agent_name}/history": {
         parameters: {
             query?: never;
@@ -172,7 +212,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Career events (hired, onboarded, status_changed by edits, promoted, demoted, fired), oldest first */
+        /** Career events (hired, onboarded, status_changed, promoted, demoted, fired, offboarded), oldest first */
         get: operations["ApiV1AgentsAgentNameHistoryHistory"];
         put?: never;
         post?: never;
@@ -210,6 +250,26 @@ export interface paths {
         get: operations["ApiV1AgentsAgentNamePerformancePerformance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_name}/release-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Free a terminated agent's name for a new hire (CEO)
+         * @description The agent keeps its id and history (reach it by id). 409: not terminated (4073), released (4074).
+         */
+        post: operations["ApiV1AgentsAgentNameReleaseNameReleaseName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2233,7 +2293,7 @@ export interface components {
         CareerEvent: {
             description: string;
             /** @enum {string} */
-            event_type: "hired" | "onboarded" | "status_changed" | "promoted" | "demoted" | "fired";
+            event_type: "hired" | "onboarded" | "status_changed" | "promoted" | "demoted" | "fired" | "offboarded";
             initiated_by: string;
             metadata: {
                 [key: string]: string;
@@ -2776,6 +2836,37 @@ export interface components {
             config: {
                 [key: string]: unknown;
             };
+        };
+        LevelCriterion: {
+            /** @enum {string} */
+            comparison: ">=" | "<";
+            /** @enum {string} */
+            direction: "promotion" | "demotion";
+            met: boolean;
+            /** @enum {string} */
+            name: "quality_score" | "success_rate" | "tasks_completed";
+            threshold: number;
+            value: number | null;
+        };
+        LevelEvaluation: {
+            agent_name: string;
+            approval_id: string | null;
+            criteria: components["schemas"]["LevelCriterion"][];
+            /**
+             * @description pending_approval: a person decides (see approval_id)
+             * @enum {string}
+             */
+            decision: "promoted" | "demoted" | "pending_approval" | "no_change";
+            demotion_criteria_met: number;
+            /** Format: date-time */
+            evaluated_at: string;
+            /** @enum {string} */
+            level: "junior" | "mid" | "senior" | "lead" | "principal" | "director" | "vp" | "c_suite";
+            min_criteria_met: number;
+            promotion_criteria_met: number;
+            reason: string;
+            /** @enum {string|null} */
+            to_level: "junior" | "mid" | "senior" | "lead" | "principal" | "director" | "vp" | "c_suite" | null;
         };
         LocalModelParams: {
             num_batch?: number | null;
@@ -4478,6 +4569,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    ApiV1AgentsAgentNameEvaluateLevelEvaluate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["LevelEvaluation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     ApiV1AgentsAgentNameFireFire: {
         parameters: {
             query?: never;
@@ -4504,6 +4627,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiResponse"] & {
                         data?: components["schemas"]["OffboardingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1AgentsAgentNameFireRequestFireRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FireAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["ApprovalResponse"];
                     };
                 };
             };
@@ -4596,6 +4755,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1AgentsAgentNameReleaseNameReleaseName: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["AgentConfig"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     ApiV1AgentsAgentNameTrustGet: {
