@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { Client } from 'pg';
+
 import { createTestDatabase, eventually, type TestDatabase, testBackends } from '@app/testing';
 
 import { type MockLlm, startMockLlm, TEST_PASSWORD } from '../support';
@@ -194,5 +196,139 @@ describe.each(testBackends())('crash consistency on %s', (backend) => {
     );
     expect(done.assigned_to).toBe(agent);
     expect(second.output()).toContain('engine.task.recovered');
+  });
+});
+
+/**
+ * Offboarding killed mid-pipeline (Postgres, where the test can hold the pipeline still): a firing
+ * with one of the agent's tasks running and one waiting; the test holds a lock on the messages
+ * table, so the pipeline stops at its team notice with the tasks already handed over, and the server
+ * is SIGKILLed there. The restarted server resumes the pipeline at startup and finishes it without
+ * doing a step twice: one `fired` and one `offboarded` event, one team notice, each task raised one
+ * priority step once and handed over. (Restarts after every step on both backends:
+ * test/e2e/offboarding-resume.e2e-spec.ts.)
+ */
+(testBackends().includes('postgres') ? describe : describe.skip)('offboarding killed mid-pipeline on postgres', () => {
+  const backend = 'postgres' as const;
+  let mock: MockLlm;
+  let db: TestDatabase;
+  let dir: string;
+  const servers: ChildServer[] = [];
+  const env = { SYNTHORG_ENGINE_AGENT_CONCURRENCY: '1', SYNTHORG_ENGINE_GRACE_SECONDS: '2' };
+
+  beforeAll(async () => {
+    mock = await startMockLlm();
+    db = await createTestDatabase(backend);
+    dir = mkdtempSync(join(tmpdir(), 'synthorg-crash-offboarding-'));
+  });
+
+  afterAll(async () => {
+    for (const server of servers) {
+      await server.kill();
+    }
+    await mock.close();
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('should finish the offboarding after a restart, doing no step twice', async () => {
+    const first = await startChildServer(dir, db, env);
+    servers.push(first);
+    const token = (await call(first, 'POST', '/auth/setup', null, { username: 'ceo', password: TEST_PASSWORD })).data
+      .token as string;
+    await call(first, 'POST', '/providers', token, {
+      name: 'mock',
+      gateway_provider: 'openai',
+      auth_type: 'none',
+      base_url: `${mock.url}/v1`,
+      models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+    });
+    await call(first, 'POST', '/setup/company', token, { company_name: 'Acme', template_name: 'startup' });
+    const engineers = ((await call(first, 'GET', '/agents', token)).data as Json[]).filter(
+      (a) => a.department === 'engineering',
+    );
+    const fired = engineers[1];
+    const project = (await call(first, 'POST', '/projects', token, { name: 'Crash offboarding' })).data.id as string;
+    const task = async (title: string, priority: string): Promise<string> =>
+      (
+        await call(first, 'POST', '/tasks', token, {
+          title,
+          description: 'Crash test.',
+          type: 'development',
+          project,
+          created_by: 'ceo',
+          assigned_to: fired.name,
+          priority,
+        })
+      ).data.id as string;
+    mock.enqueue({ kind: 'hang' });
+    const running = await task('Running', 'medium');
+    await eventually(
+      async () => (await call(first, 'GET', `/tasks/${running}`, token)).data as Json,
+      (t) => t.status === 'in_progress',
+    );
+    const waiting = await task('Waiting', 'low');
+
+    // The pipeline waits at its team notice behind the test's lock; the server is killed there.
+    const holder = new Client({ connectionString: db.env.SYNTHORG_DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE messages IN EXCLUSIVE MODE');
+      const answer = call(first, 'POST', `/agents/${encodeURIComponent(fired.name)}/fire`, token, {
+        reason: 'budget',
+      }).then(
+        () => 'answered',
+        () => 'cut off',
+      );
+      await eventually(
+        async () =>
+          ((await holder.query('SELECT step FROM offboarding_records')).rows as { step: string }[]).map((r) => r.step),
+        (steps) => steps[0] === 'memory_archived',
+        30_000,
+      );
+      await first.kill('SIGKILL');
+      expect(await answer).toBe('cut off');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+
+    mock.reset();
+    const second = await startChildServer(dir, db, env);
+    servers.push(second);
+    // The startup hook resumed the record before the server answered.
+    expect(second.output()).toContain('hr.offboarding.resumed');
+    const record = (await call(second, 'GET', `/agents/${encodeURIComponent(fired.name)}/offboarding`, token))
+      .data as Json;
+    expect(record).toMatchObject({ completed_at: expect.any(String), tasks_reassigned: [running, waiting] });
+    expect((record.steps as Json[]).map((s) => s.state)).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'skipped',
+      'done',
+      'done',
+    ]);
+    const history = (await call(second, 'GET', `/agents/${encodeURIComponent(fired.name)}/history`, token))
+      .data as Json[];
+    expect(history.map((e) => e.event_type)).toEqual(['hired', 'onboarded', 'fired', 'offboarded']);
+    const notices = (await listAll(second, '/messages?channel=%23engineering', token)).filter(
+      (m) => m.type === 'hr_notification',
+    );
+    expect(notices).toHaveLength(1);
+    for (const [id, priority] of [
+      [running, 'high'],
+      [waiting, 'medium'],
+    ]) {
+      const done = await eventually(
+        async () => (await call(second, 'GET', `/tasks/${id}`, token)).data as Json,
+        (t) => t.status === 'completed',
+        60_000,
+      );
+      expect(done.priority).toBe(priority);
+      expect(done.assigned_to).not.toBe(fired.name);
+    }
   });
 });
