@@ -60,7 +60,7 @@ function build(agent = ADA) {
     catalog: unit.mock(ModelCatalog),
     settings: unit.mock(SettingsSnapshot),
   };
-  m.settings.value.mockImplementation((_ns: string, key: string) => SETTINGS[key] as never);
+  m.settings.value.mockImplementation((_ns: string, key: string) => SETTINGS[key]);
   m.roster.findByRef.mockResolvedValue(agent);
   m.roster.changeLevelAtVersion.mockImplementation((a, change) => Promise.resolve({ ...a, level: change.level }));
   m.changes.settlePending.mockResolvedValue(true);
