@@ -4,6 +4,7 @@ import { DatabaseService } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
 import { bearer, expectError, type TestApp, userWithRole } from '../support';
+import { FiringApprovals } from '../../apps/api/src/modules/offboarding/firing-approvals';
 import { type Json, OffboardingScene } from './offboarding-scene';
 
 jest.setTimeout(120_000);
@@ -70,6 +71,11 @@ describe.each(testBackends())('firing through an approved org:fire item on %s', 
       () => source().getRepository(AuditEntryEntity).findBy({ action: 'agent.fired', outcome: 'denied' }),
       (rows) => rows.length === 1,
     );
+    // Every replica heard the decision; one audited it.
+    await Promise.all([scene.t, other].map((app) => app.app.get(FiringApprovals).idle()));
+    expect(
+      await source().getRepository(AuditEntryEntity).findBy({ action: 'agent.fired', outcome: 'denied' }),
+    ).toHaveLength(1);
     expect(await source().getRepository(OffboardingRecordEntity).findBy({ agentId: target.id })).toHaveLength(0);
   });
 
@@ -106,6 +112,35 @@ describe.each(testBackends())('firing through an approved org:fire item on %s', 
     expect(fired[0].details).toMatchObject({ approval_id: filed.body.data.id, approved_by: 'ceo' });
     // Another request for a fired agent is a conflict.
     expectError((await request(target.name, manager).expect(409)).body, ErrorCode.AgentAlreadyFired, 'conflict');
+  });
+
+  it('should stop a running task and hand it over once, fired through the other replica', async () => {
+    const [lead, , third] = scene.engineers;
+    scene.mock.enqueue({ kind: 'hang' });
+    const running = await scene.assign(lead.name, { priority: 'low' });
+    await scene.running(running.id as string, scene.chatCalls() + 1);
+
+    await other.http
+      .post(`/api/v1/agents/${encodeURIComponent(lead.name)}/fire`)
+      .set(bearer(scene.ceo))
+      .send({ reason: 'manual' })
+      .expect(201);
+
+    const done = await eventually(
+      () => scene.task(running.id as string),
+      (task) => task.status === 'completed',
+      30_000,
+    );
+    expect(done).toMatchObject({ priority: 'medium', assigned_to: third.name });
+    const stopped = [scene.t, other].flatMap((app) =>
+      app.consoleLines().filter((line) => line.includes('engine.run.stopped_by_change')),
+    );
+    expect(stopped.length).toBeGreaterThanOrEqual(1);
+    const events = await source().getRepository(AgentLifecycleEventEntity).findBy({ agentId: lead.id });
+    expect(events.filter((e) => e.eventType === 'fired')).toHaveLength(1);
+    expect(events.filter((e) => e.eventType === 'offboarded')).toHaveLength(1);
+    const record = await source().getRepository(OffboardingRecordEntity).findOneByOrFail({ agentId: lead.id });
+    expect(record.handover.map((h) => h.outcome)).toEqual(['reassigned']);
   });
 
   it("should let the CEO alone release a former agent's name, once, for another agent to take", async () => {

@@ -44,8 +44,9 @@ interface DecidedFiring {
 /**
  * Firing through the approvals queue (a person asks, a second person decides): the request files an
  * `org:fire` item; a person's approval of it (by someone other than the one who asked) fires the
- * agent and runs its offboarding, on the one replica whose record insert wins. At startup, approved
- * items whose firing a crash left unbegun are begun. Also the CEO's release of a former agent's name.
+ * agent and runs its offboarding on the replica that stored the decision (the record's unique agent
+ * id would let only one fire it anyway). At startup, approved items whose firing a crash left
+ * unbegun are begun. Also the CEO's release of a former agent's name.
  */
 @Injectable()
 export class FiringApprovals implements OnModuleInit, OnModuleDestroy {
@@ -70,7 +71,8 @@ export class FiringApprovals implements OnModuleInit, OnModuleDestroy {
     this.offs.push(this.hooks.register({ name: 'offboarding.approved_firings', run: () => this.beginApproved() }));
     this.offs.push(
       subscribeTo(this.bus, Channel.Approvals, (event) => {
-        if (event.event_type !== 'approval.decided') {
+        // The replica that stored the decision acts on it (a crash before it did: the startup hook).
+        if (event.origin !== 'local' || event.event_type !== 'approval.decided') {
           return;
         }
         const item = event.payload.approval as {
@@ -159,9 +161,10 @@ export class FiringApprovals implements OnModuleInit, OnModuleDestroy {
   /**
    * A person's approval of a firing item fires the agent (the record's unique agent id lets one
    * replica, and one decision, do it) and runs the offboarding. An approval by the person who asked,
-   * or by the timeout policy (`system`), fires nobody: it is audited as denied.
+   * or by the timeout policy (`system`), fires nobody: it is audited as denied (not again when the
+   * startup hook reads the item: `audited` false).
    */
-  async decided(item: DecidedFiring): Promise<void> {
+  async decided(item: DecidedFiring, audited = true): Promise<void> {
     const row = await this.approvals.get(item.id).catch(() => null);
     if (row === null || row.action_type !== 'org:fire' || row.metadata.kind !== FIRING_KIND) {
       return;
@@ -181,7 +184,9 @@ export class FiringApprovals implements OnModuleInit, OnModuleDestroy {
             ? `unknown firing reason "${reason.slice(0, 40)}"`
             : null;
     if (why !== null) {
-      await this.denied(agent, row, decidedBy, why);
+      if (audited) {
+        await this.denied(agent, row, decidedBy, why);
+      }
       return;
     }
     const details = Object.keys(row.metadata)
@@ -204,9 +209,11 @@ export class FiringApprovals implements OnModuleInit, OnModuleDestroy {
   /** Startup: approved firing items whose agent was not fired (a crash between the decision and the record). */
   async beginApproved(): Promise<void> {
     for (const item of await this.firingItems('approved')) {
-      await this.decided({ id: item.id, status: item.status, decidedBy: item.decided_by }).catch((error: unknown) => {
-        this.log.error({ err: error, approval_id: item.id }, 'hr.offboarding.approved_firing_failed');
-      });
+      await this.decided({ id: item.id, status: item.status, decidedBy: item.decided_by }, false).catch(
+        (error: unknown) => {
+          this.log.error({ err: error, approval_id: item.id }, 'hr.offboarding.approved_firing_failed');
+        },
+      );
     }
   }
 
