@@ -74,12 +74,11 @@ complete -o default -F _synthorg synthorg
 function zsh(nodes: Node[]): string {
   const cases = nodes
     .map((n) => {
+      // `name:description` (names never hold a colon; _describe splits at the first one).
       const entries = [
         ...n.commands.map((c) => `${c.name}:${c.description}`),
         ...n.options.map((o) => `${o.flag}:${o.description}`),
-      ].map((e) =>
-        quote(e.replace(/:/g, (m, offset: number, whole: string) => (offset === whole.indexOf(':') ? m : '\\:'))),
-      );
+      ].map(quote);
       return `    ${quote(n.path)}) entries=(${entries.join(' ')}) ;;`;
     })
     .join('\n');
@@ -106,7 +105,12 @@ _synthorg() {
   _synthorg_entries "$cmdpath"
   _describe 'synthorg' entries
 }
-compdef _synthorg synthorg
+# Autoloaded from fpath, this file is the body of _synthorg; evaluated, it registers the function.
+if [[ "\${funcstack[1]}" == _synthorg ]]; then
+  _synthorg "$@"
+else
+  compdef _synthorg synthorg
+fi
 `;
 }
 
