@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import {
   userWithRole,
 } from '../support';
 import { mintSystemToken } from '../../apps/api/src/modules/users';
-import { cliRunner, type CliRunner, jsonLines } from './cli-runner';
+import { CLI, cliRunner, type CliRunner, jsonLines } from './cli-runner';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -125,6 +125,31 @@ describe.each(testBackends())('the synthorg command line on %s', (backend) => {
     const after = await cli.run(['whoami', '--profile', 'second']);
     expect(after.code).toBe(3);
     expect(after.stderr).toMatch(/\(code 1\d{3}\)/);
+  });
+
+  it('should ask for the password on a terminal without echoing it', async () => {
+    // `script` gives the command a pseudo-terminal; the password is typed once the prompt shows.
+    const command = `${process.execPath} ${CLI} login --profile tty --username ceo`;
+    const proc = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, XDG_CONFIG_HOME: home, SYNTHORG_URL: t.url as string, NO_COLOR: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((done) => proc.once('close', done));
+    await eventually(
+      () => Promise.resolve(output),
+      (text) => text.includes('Password: '),
+    );
+    proc.stdin.write(`${TEST_PASSWORD}\r`);
+    expect(await exited).toBe(0);
+    expect(output).toContain('Signed in as ceo');
+    expect(output).not.toContain(TEST_PASSWORD);
+    const token = config().profiles.tty.token as string;
+    extraSecrets.push(token);
+    expect(output).not.toContain(token);
+    expect(await cli.run(['logout', '--profile', 'tty'])).toMatchObject({ code: 0 });
   });
 
   it('should report status: health, readiness, setup, pending approvals, budget', async () => {

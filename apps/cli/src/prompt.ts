@@ -26,11 +26,11 @@ export async function ask(io: Io, question: string, flag: string, fallback?: str
 }
 
 /** Reads a secret from the terminal without echoing it. */
-export function askHidden(io: Io, question: string, flag: string): Promise<string> {
+export async function askHidden(io: Io, question: string, flag: string): Promise<string> {
   needTerminal(io, flag);
   const { stdin, stderr } = io;
   stderr.write(`${question}: `);
-  return new Promise((resolve, reject) => {
+  return await new Promise((resolve, reject) => {
     let value = '';
     const wasRaw = stdin.isRaw;
     stdin.setRawMode(true);
