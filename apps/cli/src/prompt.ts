@@ -29,11 +29,12 @@ export async function ask(io: Io, question: string, flag: string, fallback?: str
 export async function askHidden(io: Io, question: string, flag: string): Promise<string> {
   needTerminal(io, flag);
   const { stdin, stderr } = io;
+  // Echo goes off before the question shows, so nothing typed (or pasted) after it is echoed.
+  const wasRaw = stdin.isRaw;
+  stdin.setRawMode(true);
   stderr.write(`${question}: `);
   return await new Promise((resolve, reject) => {
     let value = '';
-    const wasRaw = stdin.isRaw;
-    stdin.setRawMode(true);
     stdin.resume();
     stdin.setEncoding('utf8');
     const finish = (error: Error | null) => {
