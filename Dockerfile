@@ -32,6 +32,8 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/config ./config
+# The command line (`synthorg`, docs/cli.md) on the PATH, e.g. `docker exec <container> synthorg status`.
+RUN ln -s /app/dist/apps/cli/src/main.js /usr/local/bin/synthorg
 USER node
 EXPOSE 8000
 VOLUME ["/data"]

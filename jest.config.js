@@ -19,7 +19,7 @@ const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  moduleNameMapper: { '^@app/(domain|persistence|platform|testing)$': '<rootDir>/libs/$1/src/index.ts' },
+  moduleNameMapper: { '^@app/(client|domain|persistence|platform|testing)$': '<rootDir>/libs/$1/src/index.ts' },
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.tools/'],
 };
 module.exports = {

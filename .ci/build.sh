@@ -9,6 +9,8 @@ stamp="$(node .ci/source-stamp.js)"
 rm -rf dist
 tsc -p tsconfig.build.json
 tsc-alias -p tsconfig.build.json
+# The command line is the package's `synthorg` bin: executable, like an installed one.
+chmod +x dist/apps/cli/src/main.js
 # The console: static files in dist/web, served by the API process at /.
 VITE_CONFIG_NATIVE_IGNORE_WARNING=true vite build --config apps/web/vite.config.mts --logLevel warn
 printf '%s\n' "$stamp" > dist/.source-stamp

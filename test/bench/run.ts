@@ -11,9 +11,10 @@
 // (artifacts.ts), approval decisions with the audit trail's write cost (approvals.ts), and backup and
 // restore of 1,000,000 cost records (backup.ts), and the dashboard's reads over a company with history
 // (reads.ts), and the engine's single-row statements through TypeORM and EntityStatements (statements.ts),
-// and the console in Chromium: first-load JavaScript, the task board's render, Lighthouse (console.ts).
+// and the console in Chromium: first-load JavaScript, the task board's render, Lighthouse (console.ts),
+// and the command line's start-up to its first request (cli.ts).
 // BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts, approvals,
-// backup, reads, statements or console runs one of them (a comma list: several).
+// backup, reads, statements, console or cli runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,7 @@ import { runApprovalsBench } from './approvals';
 import { runArtifactsBench } from './artifacts';
 import { runBackupBench } from './backup';
 import { runBudgetBench } from './budget';
+import { runCliBench } from './cli';
 import { runConsoleBench } from './console';
 import { runCoordinationBench } from './coordination';
 import { runEngineBench } from './engine';
@@ -71,6 +73,7 @@ const PARTS = {
   reads: runReadsBench,
   statements: runStatementsBench,
   console: runConsoleBench,
+  cli: runCliBench,
 } as const;
 
 async function main(): Promise<void> {
