@@ -17,6 +17,7 @@ export * from './tasks';
 export * from './messages';
 export * from './delegation';
 export * from './offboarding';
+export * from './hiring';
 export * from './artifacts';
 export * from './meetings';
 export * from './engine';

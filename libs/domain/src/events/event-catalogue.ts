@@ -10,6 +10,8 @@ import type {
   CompanyChangedPayload,
   CoordinationEventPayload,
   CostRecordedPayload,
+  HiringRequestChangedPayload,
+  OnboardingStepPayload,
   DepartmentCreatedPayload,
   DepartmentUpdatedPayload,
   MeetingChangedPayload,
@@ -47,6 +49,9 @@ export interface EventCatalogue {
     'agent.status_changed': AgentStatusChangedPayload;
     'agent.fired': AgentOffboardingPayload;
     'agent.offboarded': AgentOffboardingPayload;
+    'agent.onboarding_step': OnboardingStepPayload;
+    'agent.onboarded': AgentChangedPayload;
+    'hiring.request_changed': HiringRequestChangedPayload;
   };
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
@@ -141,6 +146,9 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'agent.status_changed': true,
     'agent.fired': true,
     'agent.offboarded': true,
+    'agent.onboarding_step': true,
+    'agent.onboarded': true,
+    'hiring.request_changed': true,
   },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },
