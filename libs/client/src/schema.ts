@@ -2539,8 +2539,8 @@ export interface components {
             trust_address?: boolean;
         };
         CreateHiringRequest: {
-            /** @description The new agent's monthly limit */
-            budget_limit_monthly?: number;
+            /** @description The new agent's monthly limit (null: none) */
+            budget_limit_monthly?: number | null;
             /** @description One of the company's departments */
             department: string;
             /** @enum {string} */
@@ -2555,8 +2555,8 @@ export interface components {
             required_skills: string[];
             /** @example Backend Developer */
             role: string;
-            /** @description Template for candidates (default: the company's) */
-            template_name?: string;
+            /** @description Template for candidates (absent or null: the company's) */
+            template_name?: string | null;
         };
         CreatePersonalityPresetRequest: {
             /**

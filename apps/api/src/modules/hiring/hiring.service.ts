@@ -258,7 +258,7 @@ export class HiringService {
 
   /** The request's template (it must exist), else the company's when it still exists. */
   private async template(dto: CreateHiringRequestDto): Promise<string | null> {
-    if (dto.template_name !== undefined) {
+    if (dto.template_name !== undefined && dto.template_name !== null) {
       const name = dto.template_name.trim().toLowerCase();
       if (!this.candidates.hasTemplate(name)) {
         throw new ValidationError(

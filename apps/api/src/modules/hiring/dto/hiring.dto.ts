@@ -41,18 +41,29 @@ export class CreateHiringRequestDto {
   @Length(1, L.reason)
   reason!: string;
 
-  @ApiPropertyOptional({ description: "The new agent's monthly limit", minimum: 0, maximum: L.budgetLimitMonthly })
+  @ApiPropertyOptional({
+    description: "The new agent's monthly limit (null: none)",
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: L.budgetLimitMonthly,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(L.budgetLimitMonthly)
-  budget_limit_monthly?: number;
+  budget_limit_monthly?: number | null;
 
-  @ApiPropertyOptional({ description: "Template for candidates (default: the company's)", maxLength: L.templateName })
+  @ApiPropertyOptional({
+    description: "Template for candidates (absent or null: the company's)",
+    type: String,
+    nullable: true,
+    maxLength: L.templateName,
+  })
   @IsOptional()
   @IsString()
   @Length(1, L.templateName)
-  template_name?: string;
+  template_name?: string | null;
 }
 
 /** Filters of the hiring request list. */
