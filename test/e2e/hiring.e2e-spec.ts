@@ -130,6 +130,21 @@ describe.each(testBackends())('hiring and onboarding on %s', (backend) => {
     expect(only.rationale).toContain('seniority default');
   });
 
+  it('should make one agent of two instantiations at once, the other answered 4082', async () => {
+    const req = (await post('/hiring/requests', request({ role: 'Site Reliability Engineer' })).expect(201)).body
+      .data as Json;
+    const answers = await Promise.all([
+      post(`/hiring/requests/${req.id}/instantiate`, {}),
+      post(`/hiring/requests/${req.id}/instantiate`, {}),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.error_detail.error_code).toBe(4082);
+    const name = (req.candidates as Json[])[0].name as string;
+    const roster = (await get('/agents?limit=200').expect(200)).body.data as Json[];
+    expect(roster.filter((a) => a.name === name)).toHaveLength(1);
+    await becomesActive(name);
+  });
+
   it('should leave a failed onboarding step with its reason, and finish it on retry', async () => {
     const req = (await post('/hiring/requests', request({ role: 'QA Engineer' })).expect(201)).body.data as Json;
     scene.mock.reset();

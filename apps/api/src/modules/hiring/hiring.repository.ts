@@ -3,7 +3,7 @@ import type { Repository } from 'typeorm';
 
 import type { HiringStatus, PageRequest } from '@app/domain';
 import { HiringRequestEntity } from '@app/persistence';
-import { DatabaseService } from '@app/platform';
+import { DatabaseService, type Transaction } from '@app/platform';
 
 /** The columns a compare-and-set write of a request may change. */
 export type HiringRequestChanges = Partial<
@@ -62,12 +62,16 @@ export class HiringRepository {
   }
 
   /** Applies the changes if the request is still at `base.version`; the new row, or null. */
-  async update(base: HiringRequestEntity, changes: HiringRequestChanges): Promise<HiringRequestEntity | null> {
+  async update(
+    base: HiringRequestEntity,
+    changes: HiringRequestChanges,
+    tx?: Transaction,
+  ): Promise<HiringRequestEntity | null> {
     const updatedAt = new Date();
-    const result = await this.rows().update(
-      { id: base.id, version: base.version },
-      { ...changes, version: base.version + 1, updatedAt },
-    );
+    const result = await this.database
+      .manager(tx)
+      .getRepository(HiringRequestEntity)
+      .update({ id: base.id, version: base.version }, { ...changes, version: base.version + 1, updatedAt });
     if (!result.affected) {
       return null;
     }

@@ -10,7 +10,7 @@ import {
   type SeniorityLevel,
 } from '@app/domain';
 import type { AgentEntity, HiringCandidateEntry, HiringRequestEntity } from '@app/persistence';
-import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import { type ActorContext, LOGGING_RUNTIME, type LoggingRuntime, type Transaction, UnitOfWork } from '@app/platform';
 
 import { AgentRoster, PersonalitiesService } from '../agents';
 import { AuditTrail } from '../audit';
@@ -22,11 +22,10 @@ import { assertManages, HiringService } from './hiring.service';
 import { OnboardingService } from './onboarding.service';
 
 /**
- * Makes the agent of an approved hiring request: the request is claimed first (a compare-and-set to
- * `instantiated`, so of two calls one makes the agent), then the agent is hired as `onboarding` under
- * the budget lock (its limit judged against its department's share once more) with its `hired`
- * event, then its onboarding checklist starts. A refused hire (a name taken meanwhile, the budget)
- * gives the claim back.
+ * Makes the agent of an approved hiring request: under the budget lock (its limit judged against its
+ * department's share once more), one transaction hires the agent as `onboarding` with its `hired`
+ * event, claims the request (a compare-and-set to `instantiated`) and stores the onboarding
+ * checklist; then the checklist's tasks are made and assigned.
  */
 @Injectable()
 export class InstantiateHireUseCase {
@@ -40,6 +39,7 @@ export class InstantiateHireUseCase {
     private readonly budget: HiringBudget,
     private readonly onboarding: OnboardingService,
     private readonly audit: AuditTrail,
+    private readonly unitOfWork: UnitOfWork,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.hiring');
@@ -50,24 +50,29 @@ export class InstantiateHireUseCase {
     assertManages(actor, row.department);
     assertInstantiable(row.id, row.status as HiringStatus);
     const candidate = row.candidates.find((c) => c.id === row.selectedCandidateId) ?? row.candidates[0];
-    const claimed = await this.requests.update(row, { status: 'instantiated' });
-    if (!claimed) {
-      // Another call changed it first: answer with what it became.
-      const now = await this.hiring.findOrThrow(id);
-      assertInstantiable(now.id, now.status as HiringStatus);
-      throw new ConflictError(`Hiring request "${id}" changed meanwhile; read it again`, ErrorCode.VersionConflict);
-    }
-    let agent: AgentEntity;
-    try {
-      agent = await this.budget.locked(async () => {
+    // The agent, the request's claim and the checklist in one transaction: of two calls one makes
+    // the agent, and a refused hire (a name taken, the budget) leaves the request approved.
+    const { agent, done, checklist } = await this.budget
+      .locked(async () => {
         await this.budget.assertFits(row.department, row.budgetLimitMonthly);
-        return this.hire(actor, claimed, candidate);
+        return this.unitOfWork.run(async (tx) => {
+          const hired = await this.hire(actor, row, candidate, tx);
+          const claimed = await this.requests.update(row, { status: 'instantiated', agentId: hired.id }, tx);
+          if (!claimed) {
+            throw new ConflictError(
+              `Hiring request "${id}" changed meanwhile; read it again`,
+              ErrorCode.VersionConflict,
+            );
+          }
+          return { agent: hired, done: claimed, checklist: await this.onboarding.store(hired, id, tx) };
+        });
+      })
+      .catch(async (error: unknown) => {
+        // A lost claim answers with what the request became (instantiated: 4082).
+        const now = await this.hiring.findOrThrow(id);
+        assertInstantiable(now.id, now.status as HiringStatus);
+        throw error;
       });
-    } catch (error) {
-      await this.requests.update(claimed, { status: 'approved' });
-      throw error;
-    }
-    const done = (await this.requests.update(claimed, { agentId: agent.id })) ?? { ...claimed, agentId: agent.id };
     this.log.info({ hiring_request_id: id, agent_id: agent.id, agent: agent.name }, 'hr.agent.hired');
     await this.audit.record({
       actor: actor.username,
@@ -86,7 +91,7 @@ export class InstantiateHireUseCase {
     });
     await this.roster.announceHired([agent]);
     await this.hiring.announce(done, actor.username);
-    await this.onboarding.start(agent, id);
+    await this.onboarding.launch(agent, checklist);
     return toHiringRequest(done);
   }
 
@@ -94,6 +99,7 @@ export class InstantiateHireUseCase {
     actor: ActorContext,
     row: HiringRequestEntity,
     candidate: HiringCandidateEntry,
+    tx: Transaction,
   ): Promise<AgentEntity> {
     const preset = await this.personalities.resolve(candidate.personalityPreset);
     return this.roster.hire(
@@ -112,7 +118,7 @@ export class InstantiateHireUseCase {
       },
       actor.username,
       `through hiring request ${row.id}`,
-      undefined,
+      tx,
       true,
     );
   }

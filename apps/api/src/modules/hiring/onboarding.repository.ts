@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IsNull, type Repository } from 'typeorm';
 
 import { AgentOnboardingEntity } from '@app/persistence';
-import { DatabaseService } from '@app/platform';
+import { DatabaseService, type Transaction } from '@app/platform';
 
 /** The columns a compare-and-set write of a checklist may change. */
 export type OnboardingChanges = Partial<Pick<AgentOnboardingEntity, 'steps' | 'completedAt' | 'agentName'>>;
@@ -25,8 +25,8 @@ export class OnboardingRepository {
     return this.rows().find({ where: { completedAt: IsNull() }, order: { startedAt: 'ASC' }, take: limit });
   }
 
-  async insert(row: AgentOnboardingEntity): Promise<void> {
-    await this.rows().insert(row);
+  async insert(row: AgentOnboardingEntity, tx?: Transaction): Promise<void> {
+    await this.database.manager(tx).getRepository(AgentOnboardingEntity).insert(row);
   }
 
   /** Applies the changes if the checklist is still at `base.version`; the new row, or null. */

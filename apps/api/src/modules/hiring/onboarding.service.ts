@@ -20,7 +20,14 @@ import {
   type TaskStatus,
 } from '@app/domain';
 import type { AgentEntity, AgentOnboardingEntity } from '@app/persistence';
-import { type ActorContext, announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import {
+  type ActorContext,
+  announce,
+  EventBus,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+  type Transaction,
+} from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import { AuditTrail } from '../audit';
@@ -36,6 +43,8 @@ const FAILED_TASK_STATUSES: readonly TaskStatus[] = ['failed', 'blocked', 'cance
 /** Compare-and-set attempts on a checklist before a concurrent writer is left to finish. */
 const CAS_ATTEMPTS = 5;
 const RECONCILE_BATCH = 200;
+/** A step's task missing this long after its checklist was written is taken as lost (the step fails). */
+const MISSING_TASK_GRACE_MS = 60_000;
 
 /**
  * A new agent's onboarding (engine.md §13): its checklist (company_context, project_briefing,
@@ -61,30 +70,39 @@ export class OnboardingService {
     this.log = logging.forName('hr.onboarding');
   }
 
-  /** Starts the checklist of a just-hired agent: the row first (so its tasks' ends find it), then the tasks. */
-  async start(agent: AgentEntity, hiringRequestId: string | null): Promise<void> {
+  /**
+   * Stores the checklist of a just-hired agent, in the hire's transaction: its steps' task ids are
+   * chosen now, so a crash before the tasks exist leaves steps whose tasks are missing, which the
+   * startup reconciliation marks failed (retryable) rather than an agent onboarding forever.
+   */
+  async store(agent: AgentEntity, hiringRequestId: string | null, tx: Transaction): Promise<AgentOnboardingEntity> {
     const now = new Date();
-    const steps: OnboardingStep[] = ONBOARDING_STEPS.map((name) => ({
-      name,
-      state: 'running',
-      taskId: newTaskId(),
-      attempts: 1,
-      reason: null,
-      summary: null,
-      completedAt: null,
-    }));
-    await this.checklists.insert({
+    const row: AgentOnboardingEntity = {
       agentId: agent.id,
       agentName: agent.name,
       hiringRequestId,
-      steps,
+      steps: ONBOARDING_STEPS.map((name) => ({
+        name,
+        state: 'running',
+        taskId: newTaskId(),
+        attempts: 1,
+        reason: null,
+        summary: null,
+        completedAt: null,
+      })),
       onboardedEventId: randomUUID(),
       version: 1,
       startedAt: now,
       completedAt: null,
       updatedAt: now,
-    });
-    for (const step of steps) {
+    };
+    await this.checklists.insert(row, tx);
+    return row;
+  }
+
+  /** Creates and assigns the tasks of a stored checklist's steps: the agent starts running them. */
+  async launch(agent: AgentEntity, checklist: AgentOnboardingEntity): Promise<void> {
+    for (const step of checklist.steps as OnboardingStep[]) {
       await this.assignStep(agent, step);
     }
   }
@@ -143,8 +161,12 @@ export class OnboardingService {
   /** At startup: steps whose tasks ended while no replica listened, and checklists done but not applied. */
   async reconcile(): Promise<void> {
     for (const checklist of await this.checklists.unfinished(RECONCILE_BATCH)) {
+      // A checklist written just now may still be having its tasks made (by another replica).
+      const settled = Date.now() - checklist.updatedAt.getTime() >= MISSING_TASK_GRACE_MS;
       for (const step of checklist.steps.filter((s) => s.state === 'running')) {
-        await this.settle(checklist.agentId, step.taskId);
+        if (settled || (await this.lifecycle.find(step.taskId)) !== null) {
+          await this.settle(checklist.agentId, step.taskId);
+        }
       }
       await this.completeIfDone(checklist.agentId);
     }
