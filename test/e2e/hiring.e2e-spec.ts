@@ -1,5 +1,9 @@
+import { AgentOnboardingEntity, ApprovalItemEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
+import { HiringService } from '../../apps/api/src/modules/hiring/hiring.service';
+import { OnboardingService } from '../../apps/api/src/modules/hiring/onboarding.service';
 import { bearer } from '../support';
 import { AgentEditsScene, type Json, type SceneRole } from './agent-edits-scene';
 
@@ -274,6 +278,50 @@ describe.each(testBackends())('hiring and onboarding on %s', (backend) => {
     const mine = filed.find((r) => r.requested_by === `agent:${requester}`) as Json;
     expect(mine).toMatchObject({ role: 'Data Engineer', status: 'pending' });
     expect(mine.approval_id).not.toBeNull();
+  });
+
+  describe('at startup', () => {
+    const db = () => scene.t.app.get(DatabaseService).dataSource;
+
+    it('should apply a decision no replica heard, and fail a step whose task never came', async () => {
+      await scene.setting('company', 'hiring_requires_second_approval', 'true');
+      const req = (await post('/hiring/requests', request({ role: 'Data Analyst' })).expect(201)).body.data as Json;
+      await scene.setting('company', 'hiring_requires_second_approval', 'false');
+      // Decided behind the service's back: no approvals event was published.
+      await db()
+        .getRepository(ApprovalItemEntity)
+        .update({ id: req.approval_id as string }, { status: 'approved', decidedBy: 'board', decidedAt: new Date() });
+      expect((await get(`/hiring/requests/${req.id}`).expect(200)).body.data.status).toBe('pending');
+      await scene.t.app.get(HiringService).reconcile();
+      expect((await get(`/hiring/requests/${req.id}`).expect(200)).body.data).toMatchObject({
+        status: 'approved',
+        decided_by: 'board',
+      });
+
+      // A checklist whose tasks were never made (a crash after the hire's commit), written long ago.
+      await post(`/hiring/requests/${req.id}/instantiate`, {}).expect(200);
+      const name = (req.candidates as Json[])[0].name as string;
+      await becomesActive(name);
+      const { agent_id: agentId } = await onboarding(name);
+      const rows = db().getRepository(AgentOnboardingEntity);
+      const row = await rows.findOneByOrFail({ agentId: agentId as string });
+      await rows.update(
+        { agentId: row.agentId },
+        {
+          completedAt: null,
+          updatedAt: new Date(Date.now() - 120_000),
+          steps: row.steps.map((step, i) =>
+            i === 0 ? { ...step, state: 'running', taskId: 'task-never-made' } : step,
+          ),
+        },
+      );
+      await scene.t.app.get(OnboardingService).reconcile();
+      const after = await onboarding(name);
+      expect((after.steps as Json[])[0]).toMatchObject({
+        state: 'failed',
+        reason: expect.stringContaining('task-never-made'),
+      });
+    });
   });
 
   describe('refusals', () => {
