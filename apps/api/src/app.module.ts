@@ -15,6 +15,7 @@ import { CompanyModule } from './modules/company';
 import { CoordinationModule } from './modules/coordination';
 import { DelegationModule } from './modules/delegation';
 import { EngineModule } from './modules/engine';
+import { HiringModule } from './modules/hiring';
 import { MeetingsModule } from './modules/meetings';
 import { MessagesModule } from './modules/messages';
 import { OffboardingModule } from './modules/offboarding';
@@ -64,6 +65,7 @@ export class AppModule {
         MeetingsModule,
         OffboardingModule,
         PromotionsModule,
+        HiringModule,
         RealtimeModule,
         ...extraImports,
       ],

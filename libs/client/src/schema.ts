@@ -239,6 +239,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{agent_name}/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's onboarding checklist */
+        get: operations["ApiV1AgentsAgentNameOnboardingGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_name}/onboarding/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the failed onboarding steps again (409, 4083 when none failed) */
+        post: operations["ApiV1AgentsAgentNameOnboardingRetryRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{agent_name}/performance": {
         parameters: {
             query?: never;
@@ -884,6 +918,78 @@ export interface paths {
         get: operations["ApiV1HealthReadyGetReady"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hiring requests, oldest first, filtered by status */
+        get: operations["ApiV1HiringRequestsList"];
+        put?: never;
+        /** File a hiring request (candidates built; approved by filing unless a second person must decide) */
+        post: operations["ApiV1HiringRequestsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One hiring request */
+        get: operations["ApiV1HiringRequestsRequestIdGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/requests/{request_id}/instantiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the agent of an approved request; it starts onboarding
+         * @description 409: pending 4080, rejected 4081, already instantiated 4082; a taken name 4001 or 4098.
+         */
+        post: operations["ApiV1HiringRequestsRequestIdInstantiateMake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/requests/{request_id}/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose the candidate to instantiate */
+        post: operations["ApiV1HiringRequestsRequestIdSelectSelect"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2290,6 +2396,23 @@ export interface components {
         CancelTaskRequest: {
             reason: string;
         };
+        CandidateCard: {
+            department: string;
+            /** @description At the model prices, for 1M input and 250k output tokens */
+            estimated_monthly_cost: number;
+            id: string;
+            /** @enum {string} */
+            level: "junior" | "mid" | "senior" | "lead" | "principal" | "director" | "vp" | "c_suite";
+            model_id: string;
+            model_provider: string;
+            name: string;
+            personality_preset: string;
+            rationale: string;
+            role: string;
+            skills: string[];
+            /** @description The template the role came from */
+            template_source: string | null;
+        };
         CareerEvent: {
             description: string;
             /** @enum {string} */
@@ -2474,6 +2597,26 @@ export interface components {
             tos_accepted?: boolean;
             /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
+        };
+        CreateHiringRequest: {
+            /** @description The new agent's monthly limit (null: none) */
+            budget_limit_monthly?: number | null;
+            /** @description One of the company's departments */
+            department: string;
+            /** @enum {string} */
+            level: "junior" | "mid" | "senior" | "lead" | "principal" | "director" | "vp" | "c_suite";
+            reason: string;
+            /**
+             * @example [
+             *       "python",
+             *       "api-design"
+             *     ]
+             */
+            required_skills: string[];
+            /** @example Backend Developer */
+            role: string;
+            /** @description Template for candidates (absent or null: the company's) */
+            template_name?: string | null;
         };
         CreatePersonalityPresetRequest: {
             /**
@@ -2831,6 +2974,27 @@ export interface components {
             /** @example 0.6.1 */
             version: string;
         };
+        HiringRequest: {
+            agent_id: string | null;
+            approval_id: string | null;
+            budget_limit_monthly: number | null;
+            candidates: components["schemas"]["CandidateCard"][];
+            /** Format: date-time */
+            created_at: string;
+            decided_by: string | null;
+            department: string;
+            id: string;
+            /** @enum {string} */
+            level: "junior" | "mid" | "senior" | "lead" | "principal" | "director" | "vp" | "c_suite";
+            reason: string;
+            requested_by: string;
+            required_skills: string[];
+            role: string;
+            selected_candidate_id: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "instantiated";
+            template_name: string | null;
+        };
         ImportSecurityConfigRequest: {
             /** @description Security settings by key (a subset is allowed); every value is checked before any is stored */
             config: {
@@ -3036,6 +3200,29 @@ export interface components {
             name: string;
             /** @enum {string} */
             state: "pending" | "done" | "skipped";
+        };
+        Onboarding: {
+            agent_id: string;
+            agent_name: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            hiring_request_id: string | null;
+            /** Format: date-time */
+            started_at: string;
+            steps: components["schemas"]["OnboardingStep"][];
+        };
+        OnboardingStep: {
+            attempts: number;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @enum {string} */
+            name: "company_context" | "project_briefing" | "team_introductions";
+            reason: string | null;
+            /** @enum {string} */
+            state: "running" | "done" | "failed";
+            summary: string | null;
+            /** @description The task the agent runs it in */
+            task_id: string;
         };
         OverviewMetrics: {
             /** @description Employed agents with a task in progress */
@@ -3442,6 +3629,9 @@ export interface components {
             custom_policies_warning: string | null;
             /** Format: date-time */
             exported_at: string;
+        };
+        SelectCandidateRequest: {
+            candidate_id: string;
         };
         SessionResponse: {
             /** Format: date-time */
@@ -4729,6 +4919,65 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    ApiV1AgentsAgentNameOnboardingGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["Onboarding"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1AgentsAgentNameOnboardingRetryRetry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["Onboarding"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     ApiV1AgentsAgentNamePerformancePerformance: {
         parameters: {
             query?: never;
@@ -5979,6 +6228,163 @@ export interface operations {
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ApiV1HiringRequestsList: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["PageLimit"];
+                offset?: components["parameters"]["PageOffset"];
+                status?: "pending" | "approved" | "rejected" | "instantiated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse"] & {
+                        data?: components["schemas"]["HiringRequest"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    ApiV1HiringRequestsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateHiringRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["HiringRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1HiringRequestsRequestIdGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["HiringRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1HiringRequestsRequestIdInstantiateMake: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["HiringRequest"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1HiringRequestsRequestIdSelectSelect: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectCandidateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["HiringRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     ApiV1MeetingsList: {

@@ -18,6 +18,7 @@ export * from './messages';
 export * from './delegation';
 export * from './offboarding';
 export * from './promotions';
+export * from './hiring';
 export * from './artifacts';
 export * from './meetings';
 export * from './engine';

@@ -17,6 +17,8 @@ export const ErrorCode = {
   DelegationNotAuthorized: 1010,
   /** A manager edited an agent outside the department they manage, or moved one into another department (403). */
   AgentOutsideManagedDepartment: 1999,
+  /** A manager filed, chose or instantiated a hiring request for a department they do not manage (403). */
+  HiringOutsideManagedDepartment: 1980,
   // 2xxx validation
   ValidationError: 2000,
   RequestValidationError: 2001,
@@ -142,6 +144,16 @@ export const ErrorCode = {
   AgentDepartmentUnknown: 2997,
   /** An agent edit names a personality preset that is neither built in nor custom. */
   AgentPersonalityPresetUnknown: 2996,
+  /** A hiring request's department is not one of the company's. */
+  HiringDepartmentUnknown: 2980,
+  /** A hiring request's `template_name` names no template. */
+  HiringTemplateUnknown: 2981,
+  /** The candidate id chosen is not one of the request's candidates. */
+  HiringCandidateUnknown: 2982,
+  /** No registered provider offers a model, so no candidate can be given one. */
+  HiringNoModel: 2983,
+  /** A hiring request's role, reason or a required skill is blank after trimming. */
+  HiringRequestBlank: 2984,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -180,6 +192,10 @@ export const ErrorCode = {
   MeetingNotFound: 3042,
   /** The agent was never fired: it has no offboarding record. */
   OffboardingNotFound: 3099,
+  /** No hiring request has the id. */
+  HiringRequestNotFound: 3080,
+  /** The agent has no onboarding checklist (it was not hired through a hiring request). */
+  OnboardingNotFound: 3081,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -242,6 +258,14 @@ export const ErrorCode = {
   AgentTerminated: 4999,
   /** An agent status change the edit route does not make (only active <-> on_leave; hiring, onboarding and firing have their own). */
   AgentStatusChangeInvalid: 4998,
+  /** The hiring request still waits for a decision: only an approved request is instantiated. */
+  HiringRequestPending: 4080,
+  /** The hiring request was rejected: it can no longer be instantiated or changed. */
+  HiringRequestRejected: 4081,
+  /** The hiring request was already instantiated: its agent exists. */
+  HiringRequestInstantiated: 4082,
+  /** The onboarding has no failed step to retry (it runs, or it is done). */
+  OnboardingNotRetryable: 4083,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,

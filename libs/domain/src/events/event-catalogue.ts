@@ -12,6 +12,8 @@ import type {
   CompanyChangedPayload,
   CoordinationEventPayload,
   CostRecordedPayload,
+  HiringRequestChangedPayload,
+  OnboardingStepPayload,
   DepartmentCreatedPayload,
   DepartmentUpdatedPayload,
   MeetingChangedPayload,
@@ -52,6 +54,9 @@ export interface EventCatalogue {
     'agent.promoted': AgentLevelChangedPayload;
     'agent.demoted': AgentLevelChangedPayload;
     'agent.name_released': AgentNameReleasedPayload;
+    'agent.onboarding_step': OnboardingStepPayload;
+    'agent.onboarded': AgentChangedPayload;
+    'hiring.request_changed': HiringRequestChangedPayload;
   };
   [Channel.Budget]: {
     'cost.recorded': CostRecordedPayload;
@@ -149,6 +154,9 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'agent.promoted': true,
     'agent.demoted': true,
     'agent.name_released': true,
+    'agent.onboarding_step': true,
+    'agent.onboarded': true,
+    'hiring.request_changed': true,
   },
   [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
   [Channel.Messages]: { 'message.sent': true },

@@ -77,6 +77,21 @@ export type AgentOffboardingPayload = {
   offboarding: { readonly firing_request_id: string };
 };
 
+/** `agents`: a hiring request filed, decided, given a candidate or instantiated, as the API renders it. */
+export type HiringRequestChangedPayload = {
+  request: ResourceSnapshot;
+  status: string;
+  requested_by: string;
+};
+
+/** `agents`: a step of a new agent's onboarding checklist ran (done or failed, with the reason). */
+export type OnboardingStepPayload = {
+  agent: ResourceSnapshot;
+  step: string;
+  state: string;
+  reason: string | null;
+};
+
 /** `budget`: one model call's cost record (amounts in the configured currency). */
 export type CostRecordedPayload = {
   agent_id: string;

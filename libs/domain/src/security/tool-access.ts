@@ -54,6 +54,8 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   send_message: { category: 'communication', action: 'comms:internal' },
   // Handing work to another agent of the company is internal communication too (no action type of its own).
   delegate_task: { category: 'communication', action: 'comms:internal' },
+  // Asking for a new colleague: a hiring request a person decides (granted by `elevated` access or an explicit allow).
+  request_hire: { category: 'communication', action: 'org:hire' },
   // No agent tool fires anyone; a tool of this name (an MCP server's, say) is org:fire, always hard-denied.
   fire_agent: { category: 'other', action: 'org:fire' },
 };

@@ -18,6 +18,8 @@ import { LevelChangeEntity } from './level-change.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { MeetingEntity } from './meeting.entity';
 import { OffboardingRecordEntity } from './offboarding-record.entity';
+import { AgentOnboardingEntity } from './agent-onboarding.entity';
+import { HiringRequestEntity } from './hiring-request.entity';
 import { ParkedRunEntity } from './parked-run.entity';
 import { MessageEntity } from './message.entity';
 import { MessageChannelEntity } from './message-channel.entity';
@@ -58,6 +60,8 @@ export {
   LoginFailureEntity,
   MeetingEntity,
   OffboardingRecordEntity,
+  AgentOnboardingEntity,
+  HiringRequestEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
@@ -101,6 +105,8 @@ export const ALL_ENTITIES = [
   LoginFailureEntity,
   MeetingEntity,
   OffboardingRecordEntity,
+  AgentOnboardingEntity,
+  HiringRequestEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
@@ -122,3 +128,5 @@ export const ALL_ENTITIES = [
 ];
 export type { JsonObject, JsonValue } from './json';
 export type { OffboardingStepLogEntry, TaskHandoverEntry } from './offboarding-record.entity';
+export type { HiringCandidateEntry } from './hiring-request.entity';
+export type { OnboardingStepEntry } from './agent-onboarding.entity';

@@ -99,9 +99,22 @@ export class AgentRoster implements OnModuleInit {
     return this.service.prepareHires(hires, firstPosition, initiatedBy, reason);
   }
 
-  /** Hires one agent at the end of the roster; a taken name is a conflict. */
-  hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction): Promise<AgentEntity> {
-    return this.service.hire(hire, initiatedBy, reason, tx);
+  /**
+   * Hires one agent at the end of the roster; a taken name is a conflict. `toOnboard`: it starts
+   * `onboarding` (its checklist makes it active), else active at once.
+   */
+  hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction, toOnboard = false): Promise<AgentEntity> {
+    return this.service.hire(hire, initiatedBy, reason, tx, toOnboard);
+  }
+
+  /** See AgentsService.completeOnboarding: onboarding → active with its `onboarded` event, once. */
+  completeOnboarding(
+    agent: AgentEntity,
+    eventId: string,
+    initiatedBy: string,
+    details: string,
+  ): Promise<AgentEntity | null> {
+    return this.service.completeOnboarding(agent, eventId, initiatedBy, details);
   }
 
   /** Replaces the whole roster and its career log with prepared hires (a template applied again). */

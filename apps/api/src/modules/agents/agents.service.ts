@@ -141,14 +141,16 @@ export class AgentsService {
   }
 
   /**
-   * Builds the rows of newly hired agents and their hired + onboarded events (no onboarding
-   * service is wired yet, so agents start active). The caller inserts them, usually in a transaction.
+   * Builds the rows of newly hired agents and their career events. The setup wizard's hires start
+   * active (hired + onboarded); a hire `toOnboard` starts `onboarding` with only its hired event (its
+   * checklist records `onboarded` when done). The caller inserts them, usually in a transaction.
    */
   prepareHires(
     hires: readonly NewAgent[],
     firstPosition: number,
     initiatedBy: string,
     reason: string,
+    toOnboard = false,
   ): { agents: AgentEntity[]; events: AgentLifecycleEventEntity[] } {
     const now = new Date();
     const agents: AgentEntity[] = [];
@@ -162,7 +164,7 @@ export class AgentsService {
         role: hire.role,
         department: nameKey(hire.department),
         level: hire.level,
-        status: 'active',
+        status: toOnboard ? 'onboarding' : 'active',
         position: firstPosition + index,
         personalityPreset: hire.personalityPreset,
         personality: { ...hire.personality },
@@ -178,10 +180,18 @@ export class AgentsService {
         updatedAt: now,
       };
       agents.push(agent);
-      events.push(
-        lifecycleEvent(agent, 'hired', now, initiatedBy, `Hired as ${hire.role} (${hire.level}) ${reason}`),
-        lifecycleEvent(agent, 'onboarded', new Date(now.getTime() + 1), initiatedBy, 'Onboarded: active on the roster'),
-      );
+      events.push(lifecycleEvent(agent, 'hired', now, initiatedBy, `Hired as ${hire.role} (${hire.level}) ${reason}`));
+      if (!toOnboard) {
+        events.push(
+          lifecycleEvent(
+            agent,
+            'onboarded',
+            new Date(now.getTime() + 1),
+            initiatedBy,
+            'Onboarded: active on the roster',
+          ),
+        );
+      }
     });
     const names = new Set<string>();
     for (const agent of agents) {
@@ -194,10 +204,16 @@ export class AgentsService {
   }
 
   /** @throws ConflictError 4001 when the name is taken, 4098 when a former (terminated) agent had it. */
-  async hire(hire: NewAgent, initiatedBy: string, reason: string, tx?: Transaction): Promise<AgentEntity> {
+  async hire(
+    hire: NewAgent,
+    initiatedBy: string,
+    reason: string,
+    tx?: Transaction,
+    toOnboard = false,
+  ): Promise<AgentEntity> {
     assertNameUnused(hire.name, await this.agents.findByName(hire.name));
     const position = await this.agents.nextPosition(tx);
-    const { agents, events } = this.prepareHires([hire], position, initiatedBy, reason);
+    const { agents, events } = this.prepareHires([hire], position, initiatedBy, reason, toOnboard);
     try {
       await this.agents.insert(agents[0], tx);
     } catch (error) {
@@ -363,13 +379,53 @@ export class AgentsService {
     return (await this.agents.findByRef(agent.id)) ?? { ...agent, status: 'terminated' };
   }
 
+  /**
+   * An onboarding agent whose checklist is done becomes active (a compare-and-set from `onboarding`)
+   * with its `onboarded` career event (its id chosen by the caller: written once); announced as
+   * `agent.onboarded` and `agent.status_changed`. Null when the agent is no longer onboarding.
+   */
+  async completeOnboarding(
+    agent: AgentEntity,
+    eventId: string,
+    initiatedBy: string,
+    details: string,
+  ): Promise<AgentEntity | null> {
+    const next = nextAgent(agent, { status: 'active' });
+    const written = await this.unitOfWork.run(async (tx) => {
+      if (
+        agent.status !== 'onboarding' ||
+        !(await this.agents.updateAtVersion(agent.id, agent.version, { status: 'active' }, tx))
+      ) {
+        return false;
+      }
+      const last = (await this.agents.lastEventAt(agent.id, tx))?.getTime() ?? 0;
+      const event = lifecycleEvent(next, 'onboarded', new Date(Math.max(Date.now(), last + 1)), initiatedBy, details);
+      await this.agents.insertEvents([{ ...event, id: eventId }], tx);
+      return true;
+    });
+    if (!written) {
+      return null;
+    }
+    const shown = toAgentConfig(next);
+    await this.announce('agent.onboarded', { agent: shown, requested_by: initiatedBy });
+    await announce(this.bus, this.log, {
+      channel: Channel.Agents,
+      event_type: 'agent.status_changed',
+      payload: { agent: shown, status: 'active', previous_status: 'onboarding', requested_by: initiatedBy },
+    });
+    return next;
+  }
+
   async announceHired(agents: readonly AgentEntity[]): Promise<void> {
     for (const agent of agents) {
       await this.announce('agent.hired', { agent: toAgentConfig(agent) });
     }
   }
 
-  private announce(eventType: 'agent.hired' | 'agent.updated', payload: AgentChangedPayload): Promise<void> {
+  private announce(
+    eventType: 'agent.hired' | 'agent.updated' | 'agent.onboarded',
+    payload: AgentChangedPayload,
+  ): Promise<void> {
     return announce(this.bus, this.log, { channel: Channel.Agents, event_type: eventType, payload });
   }
 }

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import {
   type ChatMessage,
   ConflictError,
+  isOnboardingTask,
   NotFoundError,
   type ReactLoopResult,
   runReactLoop,
@@ -216,7 +217,9 @@ export class AgentRunner {
       this.log.info({ task_id: task.id, agent_id: agent.id }, 'engine.run.assignee_terminated');
       return null;
     }
-    if (!agent || agent.status !== 'active') {
+    // An agent still onboarding runs its checklist's tasks and nothing else.
+    const mayRun = agent?.status === 'active' || (agent?.status === 'onboarding' && isOnboardingTask(task));
+    if (!agent || !mayRun) {
       await this.block(task, `assignee ${task.assignedTo ?? '?'} is not an active agent`);
       return null;
     }

@@ -13,6 +13,7 @@ import {
   type RoutingDecision,
   type RoutingRequest,
   type RoutingStrategy,
+  type SeniorityLevel,
 } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/platform';
 
@@ -85,6 +86,19 @@ export class ModelRouter implements OnModuleInit, OnModuleDestroy {
         ? new CheapestSelector()
         : new QuotaAwareSelector((provider) => this.quotas.hasCapacity(provider));
     return routeModel(this.models(), this.config, request, chosen);
+  }
+
+  /**
+   * The model the seniority table gives a level (the `role_based` cascade: the routing rules for the
+   * level, else the default of its tier), whatever strategy runs: what a new hire of that level gets.
+   */
+  forSeniority(level: SeniorityLevel): RoutingDecision {
+    return routeModel(
+      this.models(),
+      { ...this.config, strategy: 'role_based' },
+      { agentLevel: level },
+      new CheapestSelector(),
+    );
   }
 
   /** Pre-flight degradation for a provider at task assignment (never mid-execution). */

@@ -27,5 +27,7 @@ import { SETUP_SETTINGS } from './setup.settings';
     { provide: TemplateCatalog, useFactory: () => TemplateCatalog.load(TemplateCatalog.builtinDir()) },
     { provide: NameGenerator, useValue: new NameGenerator() },
   ],
+  // Hiring draws names and template roles as the wizard does.
+  exports: [NameGenerator, SetupService, TemplateCatalog],
 })
 export class SetupModule {}

@@ -135,6 +135,16 @@ export class TemplateCatalog {
     };
   }
 
+  /** A template's roster with its default variables: the roles hiring offers candidates from. */
+  roles(name: string): PlannedAgent[] {
+    const { file } = this.entry(name);
+    return expandAgents(
+      file,
+      defaultValues(file),
+      (message) => new ValidationError(message, ErrorCode.RequestValidationError),
+    );
+  }
+
   private entry(name: string): CatalogEntry {
     const entry = this.entries.get(name);
     if (!entry) {

@@ -1,0 +1,2 @@
+export * from './hiring-rules';
+export * from './onboarding-rules';
