@@ -13,6 +13,7 @@ import {
   buildAppConfig,
   COOKIE_SECURE_SETTING,
   createConsoleStatic,
+  createHttpMetricsMiddleware,
   createLogging,
   createProtectiveHeaders,
   createValidationPipe,
@@ -23,6 +24,7 @@ import {
   createRequestBodyMiddleware,
   createRequestContextMiddleware,
   resolveBackendHint,
+  ServiceMetrics,
   ShutdownState,
   runBinaryPreflight,
   StartupResumeHooks,
@@ -130,6 +132,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.set(COOKIE_SECURE_SETTING, config.server.cookieSecure);
   app.disable('x-powered-by');
   answerClientErrors(app.getHttpServer());
+  app.use(createHttpMetricsMiddleware(app.get(ServiceMetrics)));
   app.use(createProtectiveHeaders({ docsPrefix: '/docs' }));
   // API responses are not cache-validated; hashing every JSON body for a weak ETag is wasted work.
   app.set('etag', false);

@@ -22,6 +22,7 @@ import {
   type LoggingRuntime,
   ReinitialisationHooks,
   ReinitialisationOrder,
+  ServiceMetrics,
   StartupResumeHooks,
 } from '@app/platform';
 
@@ -72,6 +73,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly recovery: RunRecovery,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly metrics: ServiceMetrics,
   ) {
     this.log = logging.forName('engine.dispatcher');
   }
@@ -122,6 +124,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       run: () => this.recover(false),
     });
     const offDecided = this.parking.onDecided((run) => this.enqueueResume(run));
+    const offMetrics = this.metrics.onScrape('engine.queue', () => this.measureQueue());
     // Startup rule 11: decided but not resumed runs go last, once the server is up.
     const offResume = this.startupHooks.register({ name: 'engine.parked.redispatch', run: () => this.redispatch() });
     this.unsubscribe = () => {
@@ -130,6 +133,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       offRebuild();
       offDecided();
       offResume();
+      offMetrics();
     };
     await this.recover(true);
     await this.tidyLeftWorkspaces();
@@ -189,6 +193,19 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       perAgentConcurrency: engine.perAgentConcurrency,
       onError,
     });
+  }
+
+  /** The queue's figures for a scrape: depth by state and the age of the oldest waiting job. */
+  private measureQueue(): void {
+    const queue = this.queue;
+    if (!queue) {
+      return;
+    }
+    const stats = queue.stats();
+    this.metrics.queueDepth.set({ state: 'queued' }, stats.queued);
+    this.metrics.queueDepth.set({ state: 'running' }, stats.running);
+    const oldest = stats.oldestQueuedAt;
+    this.metrics.queueOldestAge.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
   }
 
   private enqueue(task: TaskEntity): void {
