@@ -14,6 +14,7 @@ import {
   COOKIE_SECURE_SETTING,
   createConsoleStatic,
   createHttpMetricsMiddleware,
+  createTracingMiddleware,
   createLogging,
   createProtectiveHeaders,
   createValidationPipe,
@@ -28,6 +29,7 @@ import {
   ShutdownState,
   runBinaryPreflight,
   StartupResumeHooks,
+  tracingEnabled,
   type ValidatedSinkSettings,
   validateSinkSettings,
 } from '@app/platform';
@@ -35,6 +37,7 @@ import {
 import { AppModule } from './app.module';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 import { SEMI_SPACE_FLAG, semiSpaceFlagMissing } from './runtime-flags';
+import { shutdownTracing } from './telemetry/tracing';
 
 export const API_PREFIX = 'api/v1';
 
@@ -143,6 +146,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
       quietPathPrefixes: [`/${API_PREFIX}/health/`],
     }),
   );
+  if (tracingEnabled()) {
+    app.use(createTracingMiddleware());
+  }
   serveConsole(app, config, logging);
   app.use(cookieParser());
   app.use(createRequestBodyMiddleware(json({ limit: config.server.bodyLimit })));
@@ -226,6 +232,7 @@ export function installSignalHandlers(created: CreatedApp): void {
 /** Closes the app and flushes every log sink (used by main on exit and by tests). */
 export async function stopApp(created: { app: INestApplication; logging: LoggingRuntime }): Promise<void> {
   await created.app.close();
+  await shutdownTracing();
   await created.logging.close();
 }
 

@@ -57,3 +57,4 @@ export * from './lifecycle/write-behind-buffers';
 export * from './crypto/secret-cipher';
 export * from './observability/service-metrics';
 export * from './observability/http-metrics.middleware';
+export * from './observability/tracing';

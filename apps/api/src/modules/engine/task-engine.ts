@@ -22,8 +22,11 @@ import {
   type LoggingRuntime,
   ReinitialisationHooks,
   ReinitialisationOrder,
+  currentTraceparent,
   ServiceMetrics,
   StartupResumeHooks,
+  withSpan,
+  withTraceparent,
 } from '@app/platform';
 
 import { RunDispatch, statusOf, TaskLifecycle, type TaskMoved } from '../tasks';
@@ -213,7 +216,13 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       return;
     }
     this.queue
-      .enqueue({ taskId: task.id, agentId: task.assigneeId, key: `${task.id}@${task.version}` })
+      .enqueue({
+        taskId: task.id,
+        agentId: task.assigneeId,
+        key: `${task.id}@${task.version}`,
+        // The request (or run) that assigned it: the run continues its trace, wherever it runs.
+        traceparent: currentTraceparent(),
+      })
       .catch((error: unknown) => {
         this.log.error({ err: error, task_id: task.id }, 'engine.job.enqueue_failed');
       });
@@ -325,7 +334,14 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.stopping || this.running.has(job.taskId)) {
       return;
     }
-    const run = this.runUntilSettled(job.taskId, job.agentId).catch((error: unknown) => {
+    const run = withTraceparent(job.traceparent, () =>
+      withSpan('engine.run', { 'synthorg.task_id': job.taskId, 'synthorg.agent_id': job.agentId }, (span) =>
+        this.runUntilSettled(job.taskId, job.agentId).then((status) => {
+          span?.setAttribute('synthorg.run.status', status ?? 'not_applied');
+          return status;
+        }),
+      ),
+    ).catch((error: unknown) => {
       this.log.error({ err: error, task_id: job.taskId }, 'engine.run.crashed');
       return null;
     });

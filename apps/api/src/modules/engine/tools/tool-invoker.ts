@@ -13,6 +13,7 @@ import {
   type ToolResult,
   type ToolSecurityCheck,
 } from '@app/domain';
+import { withSpan } from '@app/platform';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_OUTPUT_CHARS = 16_000;
@@ -149,7 +150,11 @@ export class ToolInvoker {
     options: InvokeOptions = {},
   ): Promise<ToolInvocationResult> {
     const started = performance.now();
-    const result = await this.run(call, ctx, allowed, options);
+    const result = await withSpan(`tool ${call.name}`, { 'gen_ai.tool.name': call.name }, async (span) => {
+      const outcome = await this.run(call, ctx, allowed, options);
+      span?.setAttribute('synthorg.tool.verdict', outcome.verdict);
+      return outcome;
+    });
     const durationMs = Math.round(performance.now() - started);
     this.onInvoked?.(this.tools.has(call.name) ? call.name : null, result.verdict, durationMs);
     return {
