@@ -233,6 +233,18 @@ describe('the overlays', () => {
     expect(budget.spec).toMatchObject({ minAvailable: 1 });
     const job = one(objects, 'Job');
     expect(job.metadata.annotations?.['argocd.argoproj.io/hook']).toBe('PreSync');
+    // Applied alone before a rollout (`-l 'app.kubernetes.io/component in (config,migrate)'`), the
+    // Job finds what it needs: its ConfigMap among the selected objects, and no service account of its own.
+    const selected = objects.filter((o) =>
+      ['config', 'migrate'].includes(o.metadata.labels?.['app.kubernetes.io/component'] ?? ''),
+    );
+    const jobSpec = podSpecOf(job) as PodSpec & { serviceAccountName?: string };
+    const configName = jobSpec.containers[0].envFrom?.[0].configMapRef?.name;
+    expect(selected.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
+      `ConfigMap/${configName}`,
+      'Job/synthorg-migrate',
+    ]);
+    expect(jobSpec.serviceAccountName).toBeUndefined();
     expect(app.env?.find((e) => e.name === 'SYNTHORG_DATABASE_URL')?.valueFrom?.secretKeyRef?.key).toBe('database-url');
   });
 });
