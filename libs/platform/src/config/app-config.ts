@@ -326,10 +326,11 @@ function persistenceFields(f: FieldReader, sources: ConfigSources, problems: str
 }
 
 /** The metrics listener: a port of its own, off unless one is given (0 picks a free port). */
-function metricsConfig(f: FieldReader): AppConfig['metrics'] {
+function metricsConfig(f: FieldReader, serverHost: string): AppConfig['metrics'] {
   return {
     port: f<number | null>({ env: 'SYNTHORG_METRICS_PORT', yaml: ['metrics', 'port'], schema: port, fallback: null }),
-    host: f({ env: 'SYNTHORG_METRICS_HOST', yaml: ['metrics', 'host'], schema: nonEmpty, fallback: '0.0.0.0' }),
+    // The API's listen address unless told otherwise: loopback on a workstation, all in the container.
+    host: f({ env: 'SYNTHORG_METRICS_HOST', yaml: ['metrics', 'host'], schema: nonEmpty, fallback: serverHost }),
   };
 }
 
@@ -361,7 +362,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
     schema: z.enum(['development', 'production', 'test']),
     fallback: 'development' as const,
   });
-  const config: AppConfig = {
+  const config: Omit<AppConfig, 'metrics'> = {
     environment,
     server: {
       host: f({
@@ -405,7 +406,6 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       webDir: webDirConfig(f, sources),
     },
     persistence: persistenceFields(f, sources, problems),
-    metrics: metricsConfig(f),
     auth: {
       jwtSecret: resolveJwtSecret(sources, problems),
       devAuthBypass: f({
@@ -518,6 +518,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
   };
   const withSecrets: AppConfig = {
     ...config,
+    metrics: metricsConfig(f, config.server.host),
     secrets: resolveSecretsKeyRing(sources, config.auth.jwtSecret, problems),
   };
   if (problems.length > 0) {
