@@ -38,6 +38,8 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'],
     },
+    // The Kubernetes manifests in deploy/, rendered with kubectl and validated.
+    { ...common, displayName: 'deploy', testMatch: ['<rootDir>/test/deploy/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'browser',

@@ -2,7 +2,8 @@
 # Provisions the toolchain the service needs into the project-local `.tools/` folder:
 #   - Node 24 LTS (from the npm registry's `node` package) when the node on PATH is older;
 #   - git >= 2.48 (built from the Debian source package of a newer suite) when the git on PATH is older;
-#   - with --install, Debian's chromium (apt) for the console's browser tests, when it is missing.
+#   - with --install, Debian's chromium (apt) for the console's browser tests, and Debian's kubectl
+#     (apt) that renders the Kubernetes manifests in deploy/, when they are missing.
 # Nothing else outside the project folder is modified. Re-running is cheap: cached tools are reused.
 # Usage: bash .ci/provision.sh [--install]   (--install also runs `npm ci` under the provisioned Node)
 set -euo pipefail
@@ -98,26 +99,41 @@ provision_git() {
   log "git $(git_version_of "$TOOLS/git/bin/git") installed"
 }
 
+# ---------------------------------------------------------------- System packages (apt)
+# apt_install <package>: installs one Debian package without its recommendations (as root or with sudo),
+# updating the package lists once when the first attempt fails. Returns 1 when it cannot.
+apt_install() {
+  local sudo=""
+  if [ "$(id -u)" != "0" ]; then
+    if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else return 1; fi
+  fi
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$1" >/dev/null \
+    || { $sudo apt-get update >/dev/null && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$1" >/dev/null; }
+}
+
 # ---------------------------------------------------------------- Chromium (browser tests)
 # The console's browser tests drive Debian's Chromium with playwright-core (Playwright's own browser
-# download does not work on a closed network). The one system package this script installs.
+# download does not work on a closed network).
 provision_chromium() {
   local browser="${SYNTHORG_CHROMIUM:-/usr/bin/chromium}"
   if [ -x "$browser" ]; then
     log "chromium at $browser"
     return
   fi
-  local sudo=""
-  if [ "$(id -u)" != "0" ]; then
-    if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-      log "chromium missing and not root: install Debian's chromium package to run the browser tests"
-      return
-    fi
-  fi
   log "installing Debian's chromium (apt) for the browser tests"
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >/dev/null \
-    || { $sudo apt-get update >/dev/null && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >/dev/null; }
+  apt_install chromium || log "chromium missing and cannot install it: install Debian's chromium package to run the browser tests"
   log "chromium $("$browser" --version 2>/dev/null || echo 'not installed')"
+}
+
+# ---------------------------------------------------------------- kubectl (deploy/ manifests)
+# The deploy test renders the Kustomize overlays with `kubectl kustomize`.
+provision_kubectl() {
+  if command -v kubectl >/dev/null 2>&1; then
+    log "kubectl at $(command -v kubectl)"
+    return
+  fi
+  log "installing Debian's kubectl (apt) to render the Kubernetes manifests"
+  apt_install kubectl || log "kubectl missing and cannot install it: install Debian's kubectl package to run the deploy test"
 }
 
 mkdir -p "$TOOLS"
@@ -133,4 +149,5 @@ if [ "${1:-}" = "--install" ]; then
   if [ -f "$nodedir/include/node/node_api.h" ]; then export npm_config_nodedir="$nodedir"; fi
   (cd "$ROOT" && npm ci --no-audit --no-fund)
   provision_chromium
+  provision_kubectl
 fi

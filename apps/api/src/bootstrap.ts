@@ -13,6 +13,8 @@ import {
   buildAppConfig,
   COOKIE_SECURE_SETTING,
   createConsoleStatic,
+  createHttpMetricsMiddleware,
+  createTracingMiddleware,
   createLogging,
   createProtectiveHeaders,
   createValidationPipe,
@@ -23,9 +25,11 @@ import {
   createRequestBodyMiddleware,
   createRequestContextMiddleware,
   resolveBackendHint,
+  ServiceMetrics,
   ShutdownState,
   runBinaryPreflight,
   StartupResumeHooks,
+  tracingEnabled,
   type ValidatedSinkSettings,
   validateSinkSettings,
 } from '@app/platform';
@@ -33,6 +37,7 @@ import {
 import { AppModule } from './app.module';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 import { SEMI_SPACE_FLAG, semiSpaceFlagMissing } from './runtime-flags';
+import { shutdownTracing } from './telemetry/tracing';
 
 export const API_PREFIX = 'api/v1';
 
@@ -130,6 +135,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.set(COOKIE_SECURE_SETTING, config.server.cookieSecure);
   app.disable('x-powered-by');
   answerClientErrors(app.getHttpServer());
+  app.use(createHttpMetricsMiddleware(app.get(ServiceMetrics)));
   app.use(createProtectiveHeaders({ docsPrefix: '/docs' }));
   // API responses are not cache-validated; hashing every JSON body for a weak ETag is wasted work.
   app.set('etag', false);
@@ -140,6 +146,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
       quietPathPrefixes: [`/${API_PREFIX}/health/`],
     }),
   );
+  if (tracingEnabled()) {
+    app.use(createTracingMiddleware());
+  }
   serveConsole(app, config, logging);
   app.use(cookieParser());
   app.use(createRequestBodyMiddleware(json({ limit: config.server.bodyLimit })));
@@ -223,6 +232,7 @@ export function installSignalHandlers(created: CreatedApp): void {
 /** Closes the app and flushes every log sink (used by main on exit and by tests). */
 export async function stopApp(created: { app: INestApplication; logging: LoggingRuntime }): Promise<void> {
   await created.app.close();
+  await shutdownTracing();
   await created.logging.close();
 }
 

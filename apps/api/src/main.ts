@@ -1,5 +1,7 @@
 // First: the compile cache applies to the modules loaded after it.
 import './compile-cache';
+// Second: tracing (when configured) instruments the database driver before it is loaded.
+import './telemetry/tracing';
 import 'reflect-metadata';
 
 import { BinaryPreflightError, ConfigError } from '@app/platform';

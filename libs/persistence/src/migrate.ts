@@ -25,6 +25,26 @@ export async function runMigrations(dataSource: DataSource): Promise<Migration[]
   }
 }
 
+/**
+ * The names of the known migrations not yet applied, oldest first (empty: the schema is current).
+ * A database without the migrations table has all of them pending.
+ */
+export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
+  const table = dataSource.options.migrationsTableName ?? 'migrations';
+  const runner = dataSource.createQueryRunner();
+  let applied: Set<string>;
+  try {
+    applied = (await runner.hasTable(table))
+      ? new Set(((await runner.query(`SELECT name FROM ${table}`)) as { name: string }[]).map((row) => row.name))
+      : new Set();
+  } finally {
+    await runner.release();
+  }
+  return dataSource.migrations
+    .map((migration) => migration.name ?? migration.constructor.name)
+    .filter((name) => !applied.has(name));
+}
+
 /** True when every known migration has been applied (readiness). */
 export async function migrationsUpToDate(dataSource: DataSource): Promise<boolean> {
   return !(await dataSource.showMigrations());

@@ -55,3 +55,6 @@ export * from './lifecycle/reinitialisation-hooks';
 export * from './lifecycle/startup-resume-hooks';
 export * from './lifecycle/write-behind-buffers';
 export * from './crypto/secret-cipher';
+export * from './observability/service-metrics';
+export * from './observability/http-metrics.middleware';
+export * from './observability/tracing';

@@ -18,6 +18,8 @@ import { DistributedLock } from './locks/distributed-lock';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
 import { MemoryBackendBootstrap } from './memory/memory-backend';
+import { MetricsServer } from './observability/metrics-server';
+import { ServiceMetrics } from './observability/service-metrics';
 import { DatabaseService } from './persistence/database.service';
 import { UnitOfWork } from './persistence/unit-of-work';
 import { SettingsStore } from './settings/settings-store';
@@ -41,11 +43,13 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: SecretCipher, useValue: new SecretCipher(config.secrets) },
+        { provide: ServiceMetrics, useValue: new ServiceMetrics(config.metrics.port !== null) },
         DatabaseService,
         DistributedLock,
         IdempotencyKeyRepository,
         IdempotencyService,
         MemoryBackendBootstrap,
+        MetricsServer,
         ReinitialisationHooks,
         SettingsStore,
         ShutdownState,
@@ -71,6 +75,7 @@ export class PlatformModule {
         EventsModule,
         ReinitialisationHooks,
         SecretCipher,
+        ServiceMetrics,
         SettingsStore,
         ShutdownState,
         StartupResumeHooks,

@@ -27,6 +27,7 @@ import {
   type LoggingRuntime,
   LogThrottle,
   type ReceivedEvent,
+  ServiceMetrics,
   WsAuthenticator,
   type WsPrincipal,
 } from '@app/platform';
@@ -87,6 +88,7 @@ export class RealtimeGateway
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
     @Inject(REALTIME_OPTIONS) private readonly options: RealtimeOptions,
     private readonly moduleRef: ModuleRef,
+    private readonly metrics: ServiceMetrics,
     @Optional() private authenticator?: WsAuthenticator,
   ) {
     this.log = logging.forName('api.ws');
@@ -97,6 +99,7 @@ export class RealtimeGateway
   }
 
   onModuleInit(): void {
+    this.metrics.onScrape('ws.connections', () => this.metrics.websocketConnections.set(this.connections.size));
     this.stopListening = this.bus.subscribe((event) => this.enqueueEvent(event));
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.options.heartbeatIntervalMs);
     this.heartbeatTimer.unref();

@@ -7,6 +7,11 @@ export interface TaskJob {
    * assignment (id and version), so a recovered task is not mistaken for the dead run's job.
    */
   key?: string;
+  /**
+   * W3C trace context of the request that queued the run (`traceparent` header value): the run's
+   * spans continue that trace, on whichever replica takes the job. Absent when tracing is off.
+   */
+  traceparent?: string;
 }
 
 export type TaskJobHandler = (job: TaskJob) => Promise<void>;
@@ -14,6 +19,8 @@ export type TaskJobHandler = (job: TaskJob) => Promise<void>;
 export interface TaskJobQueueStats {
   queued: number;
   running: number;
+  /** When the oldest job still waiting to start was queued (epoch ms); null when none waits. */
+  oldestQueuedAt: number | null;
 }
 
 /** Dispatches task runs. At-least-once; a handler must tolerate a duplicate (it claims the task atomically). */

@@ -42,7 +42,14 @@ export interface AppConfig {
     readonly pool: PoolSettings;
     /** Postgres: the task job queue's pool (its own size; the same minimum, capped at it, and idle time). */
     readonly queuePool: PoolSettings;
+    /**
+     * Apply pending migrations at startup (default). Off, the service refuses a schema that is behind:
+     * persistence stays unwired (readiness 503) until the `migrate` command has run.
+     */
+    readonly migrateOnStart: boolean;
   };
+  /** Prometheus metrics on a port of their own (null: off). */
+  readonly metrics: { readonly port: number | null; readonly host: string };
   readonly auth: {
     readonly jwtSecret: string;
     readonly devAuthBypass: boolean;
@@ -284,18 +291,8 @@ function poolConfig(f: FieldReader, problems: string[]): Pick<AppConfig['persist
   return { pool: { size, minIdle, idleSeconds }, queuePool: { size: queueSize, minIdle, idleSeconds } };
 }
 
-export function buildAppConfig(sources: ConfigSources): AppConfig {
-  const problems: string[] = [];
-  if (sources.yamlError) {
-    problems.push(sources.yamlError);
-  }
-  const f = <T>(field: Field<T>): T => pick(sources, field, problems);
-  const environment = f({
-    env: 'SYNTHORG_ENV',
-    yaml: ['environment'],
-    schema: z.enum(['development', 'production', 'test']),
-    fallback: 'development' as const,
-  });
+/** The persistence fields: what the service and the `migrate` command need to reach the database. */
+function persistenceFields(f: FieldReader, sources: ConfigSources, problems: string[]): AppConfig['persistence'] {
   const databaseUrl = f<string | null>({
     env: 'SYNTHORG_DATABASE_URL',
     yaml: ['persistence', 'database_url'],
@@ -308,7 +305,64 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
     schema: nonEmpty,
     fallback: 'data/synthorg.db',
   });
-  const config: AppConfig = {
+  return {
+    backend: databaseUrl ? 'postgres' : 'sqlite',
+    sqlitePath: isAbsolute(sqlitePath) || sqlitePath === ':memory:' ? sqlitePath : resolve(sources.cwd, sqlitePath),
+    databaseUrl,
+    preparedStatements: f({
+      env: 'SYNTHORG_DB_PREPARED_STATEMENTS',
+      yaml: ['persistence', 'prepared_statements'],
+      schema: bool,
+      fallback: true,
+    }),
+    ...poolConfig(f, problems),
+    migrateOnStart: f({
+      env: 'SYNTHORG_DB_MIGRATE_ON_START',
+      yaml: ['persistence', 'migrate_on_start'],
+      schema: bool,
+      fallback: true,
+    }),
+  };
+}
+
+/** The metrics listener: a port of its own, off unless one is given (0 picks a free port). */
+function metricsConfig(f: FieldReader, serverHost: string): AppConfig['metrics'] {
+  return {
+    port: f<number | null>({ env: 'SYNTHORG_METRICS_PORT', yaml: ['metrics', 'port'], schema: port, fallback: null }),
+    // The API's listen address unless told otherwise: loopback on a workstation, all in the container.
+    host: f({ env: 'SYNTHORG_METRICS_HOST', yaml: ['metrics', 'host'], schema: nonEmpty, fallback: serverHost }),
+  };
+}
+
+/**
+ * The persistence configuration alone (the `migrate` command): the signing secret and the rest of
+ * the service's configuration are not needed to migrate, and are not checked.
+ */
+export function buildPersistenceConfig(sources: ConfigSources): AppConfig['persistence'] {
+  const problems: string[] = [];
+  if (sources.yamlError) {
+    problems.push(sources.yamlError);
+  }
+  const persistence = persistenceFields(<T>(field: Field<T>): T => pick(sources, field, problems), sources, problems);
+  if (problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  return persistence;
+}
+
+export function buildAppConfig(sources: ConfigSources): AppConfig {
+  const problems: string[] = [];
+  if (sources.yamlError) {
+    problems.push(sources.yamlError);
+  }
+  const f = <T>(field: Field<T>): T => pick(sources, field, problems);
+  const environment = f({
+    env: 'SYNTHORG_ENV',
+    yaml: ['environment'],
+    schema: z.enum(['development', 'production', 'test']),
+    fallback: 'development' as const,
+  });
+  const config: Omit<AppConfig, 'metrics'> = {
     environment,
     server: {
       host: f({
@@ -351,18 +405,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       }),
       webDir: webDirConfig(f, sources),
     },
-    persistence: {
-      backend: databaseUrl ? 'postgres' : 'sqlite',
-      sqlitePath: isAbsolute(sqlitePath) || sqlitePath === ':memory:' ? sqlitePath : resolve(sources.cwd, sqlitePath),
-      databaseUrl,
-      preparedStatements: f({
-        env: 'SYNTHORG_DB_PREPARED_STATEMENTS',
-        yaml: ['persistence', 'prepared_statements'],
-        schema: bool,
-        fallback: true,
-      }),
-      ...poolConfig(f, problems),
-    },
+    persistence: persistenceFields(f, sources, problems),
     auth: {
       jwtSecret: resolveJwtSecret(sources, problems),
       devAuthBypass: f({
@@ -475,6 +518,7 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
   };
   const withSecrets: AppConfig = {
     ...config,
+    metrics: metricsConfig(f, config.server.host),
     secrets: resolveSecretsKeyRing(sources, config.auth.jwtSecret, problems),
   };
   if (problems.length > 0) {

@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** Correlation ids bound to the current async context and injected into every log event. */
 export interface CorrelationContext {
   request_id?: string;
+  /** The OpenTelemetry trace of the request or run (only while tracing is on). */
+  trace_id?: string;
   task_id?: string;
   agent_id?: string;
 }

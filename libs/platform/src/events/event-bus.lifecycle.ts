@@ -16,6 +16,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import type { LoggingRuntime } from '../logging';
 import { LOGGING_RUNTIME } from '../logging-nest/logging.tokens';
+import { ServiceMetrics } from '../observability/service-metrics';
 import { DatabaseService } from '../persistence/database.service';
 import { SubsystemRegistry } from '../subsystems/subsystem.registry';
 
@@ -44,6 +45,7 @@ export class EventBusLifecycle
     private readonly database: DatabaseService,
     private readonly registry: SubsystemRegistry,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly metrics: ServiceMetrics,
   ) {
     this.log = logging.forName('communication');
   }
@@ -63,7 +65,14 @@ export class EventBusLifecycle
       execute: (sql, params) => this.database.dataSource.query(sql, params),
       originId: randomUUID(),
       log: this.log,
-      deliver: (event) => this.bus.deliverRemote(event),
+      deliver: (event) => {
+        // Publisher's clock to this one's: the replicas' clocks are assumed in sync (NTP).
+        const lagMs = Date.now() - Date.parse(event.timestamp);
+        if (Number.isFinite(lagMs)) {
+          this.metrics.eventBusLag.observe(Math.max(0, lagMs) / 1000);
+        }
+        this.bus.deliverRemote(event);
+      },
       onStatus: (status) => {
         this.link.set(status.connected);
         if (status.connected) {

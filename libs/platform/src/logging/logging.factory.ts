@@ -76,14 +76,17 @@ function minLevel(a: LogLevelName, b: LogLevelName): LogLevelName {
 
 type Fields = Record<string, unknown>;
 const NO_FIELDS: Fields = Object.freeze({});
-const CORRELATION_KEYS = ['request_id', 'task_id', 'agent_id'] as const;
+const CORRELATION_KEYS = ['request_id', 'task_id', 'agent_id', 'trace_id'] as const;
 
 /** The mixin: correlation ids bound to the current async context, only those that are set. */
 function correlationFields(): Fields {
   const context = Correlation.current();
   if (
     !context ||
-    (context.request_id === undefined && context.task_id === undefined && context.agent_id === undefined)
+    (context.request_id === undefined &&
+      context.task_id === undefined &&
+      context.agent_id === undefined &&
+      context.trace_id === undefined)
   ) {
     return NO_FIELDS;
   }

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { ServiceUnavailableError, Subsystem } from '@app/domain';
-import { createDataSource, runMigrations } from '@app/persistence';
+import { createDataSource, pendingMigrations, runMigrations } from '@app/persistence';
 
 import { APP_CONFIG } from '../config/config.tokens';
 import type { AppConfig } from '../config/app-config';
@@ -163,7 +163,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
         await ensureParentDir(sqlitePath);
       }
       await source.initialize();
-      const applied = await runMigrations(source);
+      const applied = await this.migrateOrCheck(source);
       this.source = source;
       this.stateValue = 'ready';
       this.lastError = null;
@@ -182,6 +182,26 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
       this.log.error({ backend, err: error, retry_in_ms: this.retryDelayMs }, 'persistence.database.connect_failed');
       this.scheduleRetry();
     }
+  }
+
+  /**
+   * Applies pending migrations, or, when migrating at startup is off (the migrate command runs them
+   * before a rollout), refuses a schema that is behind: the connection counts as failed and is
+   * retried with backoff, so the replica becomes ready once the migrations have been applied.
+   */
+  private async migrateOrCheck(source: DataSource): Promise<{ name: string }[]> {
+    if (this.config.persistence.migrateOnStart) {
+      return runMigrations(source);
+    }
+    const pending = await pendingMigrations(source);
+    if (pending.length > 0) {
+      throw new Error(
+        `the database schema is behind this version: ${pending.length} pending migration(s) ` +
+          `(${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''}); run the migrate command ` +
+          '(node dist/apps/api/src/migrate.js) or start with SYNTHORG_DB_MIGRATE_ON_START=true',
+      );
+    }
+    return [];
   }
 
   private scheduleRetry(): void {

@@ -3,7 +3,7 @@ import type { Repository } from 'typeorm';
 
 import { Channel, type PageRequest } from '@app/domain';
 import { ApprovalItemEntity, CountCache, pagedQuery, POLLED_PAGE_RETAIN_MS } from '@app/persistence';
-import { DatabaseService, EventBus, subscribeTo } from '@app/platform';
+import { DatabaseService, EventBus, ServiceMetrics, subscribeTo } from '@app/platform';
 
 import { APPROVAL_ROW_COLUMNS, type ApprovalRow } from './approvals.mapper';
 
@@ -37,19 +37,27 @@ export type ApprovalChanges = Partial<
 export class ApprovalsRepository implements OnModuleInit, OnModuleDestroy {
   private readonly counts = new CountCache({ retainMs: POLLED_PAGE_RETAIN_MS });
   private unsubscribe: (() => void) | null = null;
+  private stopMeasuring: (() => void) | null = null;
 
   constructor(
     private readonly database: DatabaseService,
     private readonly bus: EventBus,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   onModuleInit(): void {
     // Another replica's writes reach this one's list totals through the bus.
     this.unsubscribe = subscribeTo(this.bus, Channel.Approvals, () => this.counts.invalidate());
+    this.stopMeasuring = this.metrics.onScrape('approvals.pending', async () => {
+      if (this.database.state === 'ready') {
+        this.metrics.approvalsPending.set(await this.rows().count({ where: { status: 'pending' } }));
+      }
+    });
   }
 
   onModuleDestroy(): void {
     this.unsubscribe?.();
+    this.stopMeasuring?.();
   }
 
   private rows(): Repository<ApprovalItemEntity> {
@@ -110,6 +118,10 @@ export class ApprovalsRepository implements OnModuleInit, OnModuleDestroy {
       return null;
     }
     this.counts.invalidate();
+    if (changes.status !== undefined && changes.status !== 'pending' && changes.decidedAt) {
+      const seconds = (changes.decidedAt.getTime() - base.createdAt.getTime()) / 1000;
+      this.metrics.approvalDecision.observe({ decision: changes.status }, Math.max(0, seconds));
+    }
     return { ...base, ...changes, version: base.version + 1 };
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
@@ -11,7 +11,14 @@ import {
   type TimeRange,
   usedPercent,
 } from '@app/domain';
-import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import {
+  announce,
+  DatabaseService,
+  EventBus,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+  ServiceMetrics,
+} from '@app/platform';
 
 import { BudgetAlertsRepository } from './budget-alerts.repository';
 import { BudgetExhaustion } from './budget-exhaustion';
@@ -30,10 +37,11 @@ export interface PeriodSpend {
  * `budget.alert.raised`, and at the hard stop the exhaustion hook.
  */
 @Injectable()
-export class BudgetAlerts {
+export class BudgetAlerts implements OnModuleInit, OnModuleDestroy {
   private readonly log: Logger;
   /** The level this replica last saw per scope: an unchanged level costs no write. */
   private readonly seen = new Map<string, number>();
+  private stopMeasuring: (() => void) | null = null;
 
   constructor(
     private readonly settings: BudgetSettings,
@@ -42,8 +50,30 @@ export class BudgetAlerts {
     private readonly exhaustion: BudgetExhaustion,
     private readonly bus: EventBus,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly metrics: ServiceMetrics,
+    private readonly database: DatabaseService,
   ) {
     this.log = logging.forName('budget.alerts');
+  }
+
+  onModuleInit(): void {
+    this.stopMeasuring = this.metrics.onScrape('budget.utilisation', () => this.measure(new Date()));
+  }
+
+  onModuleDestroy(): void {
+    this.stopMeasuring?.();
+  }
+
+  /** The monthly budget's use in the current period, for a scrape (no limit set: no figure). */
+  private async measure(now: Date): Promise<void> {
+    const config = this.settings.config();
+    if (config.totalMonthly <= 0 || this.database.state !== 'ready') {
+      this.metrics.budgetUtilisation.remove({ limit: 'monthly' });
+      return;
+    }
+    const period = billingPeriod(now, config.resetDay);
+    const spent = (await this.rollups.totals({ grain: 'day', from: period.start, to: period.end })).costUsd;
+    this.metrics.budgetUtilisation.set({ limit: 'monthly' }, spent / config.totalMonthly);
   }
 
   /**

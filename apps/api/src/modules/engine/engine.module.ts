@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { APP_CONFIG, type AppConfig } from '@app/platform';
+import { APP_CONFIG, type AppConfig, ServiceMetrics } from '@app/platform';
 
 import { AgentsModule } from '../agents';
 import { ModelRouter, ProvidersModule } from '../providers';
@@ -55,9 +55,20 @@ import { WorkspaceManager } from './workspace/workspace-manager';
     },
     {
       provide: ToolInvoker,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): ToolInvoker =>
-        new ToolInvoker({ tools: builtinTools(), timeoutMs: config.engine.toolTimeoutSeconds * 1000 }),
+      inject: [APP_CONFIG, ServiceMetrics],
+      useFactory: (config: AppConfig, metrics: ServiceMetrics): ToolInvoker =>
+        new ToolInvoker({
+          tools: builtinTools(),
+          timeoutMs: config.engine.toolTimeoutSeconds * 1000,
+          onInvoked: (tool, verdict, durationMs) => {
+            // A name no tool has is the model's invention: one label for all of them.
+            const name = tool ?? 'unknown';
+            metrics.toolCalls.inc({ tool: name, verdict });
+            if (verdict === 'succeeded' || verdict === 'failed' || verdict === 'withheld') {
+              metrics.toolDuration.observe({ tool: name }, durationMs / 1000);
+            }
+          },
+        }),
     },
     {
       provide: MergedFiles,

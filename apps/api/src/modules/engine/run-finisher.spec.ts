@@ -2,7 +2,7 @@ import pino from 'pino';
 
 import { ConflictError, ErrorCode, type ReactLoopResult, type TaskStatus } from '@app/domain';
 import type { TaskEntity, TaskMetricEntity } from '@app/persistence';
-import type { LoggingRuntime } from '@app/platform';
+import { type LoggingRuntime, ServiceMetrics } from '@app/platform';
 import { agentRow, gate, taskRow } from '@app/testing';
 
 import type { TaskChanges, TaskLifecycle } from '../tasks';
@@ -83,6 +83,7 @@ function setup(options: { workspace?: boolean; retryCount?: number; maxRetries?:
     workspaces as unknown as WorkspaceManager,
     merged as unknown as MergedFiles,
     logging as unknown as LoggingRuntime,
+    new ServiceMetrics(false),
   );
   const session = {
     spent: 0.25,

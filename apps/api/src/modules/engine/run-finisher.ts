@@ -13,7 +13,7 @@ import {
   type TaskStatus,
 } from '@app/domain';
 import type { AgentEntity, TaskEntity, TaskMetricEntity } from '@app/persistence';
-import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import { LOGGING_RUNTIME, type LoggingRuntime, ServiceMetrics } from '@app/platform';
 
 import { statusOf, type TaskChanges, TaskLifecycle } from '../tasks';
 import { logOrchestration } from './orchestration-log';
@@ -45,6 +45,7 @@ export class RunFinisher {
     private readonly workspaces: WorkspaceManager,
     private readonly merged: MergedFiles,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly metrics: ServiceMetrics,
   ) {
     this.log = logging.forName('engine.runner');
   }
@@ -181,6 +182,8 @@ export class RunFinisher {
       detail: result.detail,
     };
     this.log.info(fields, 'engine.task.metrics');
+    this.metrics.runs.inc({ outcome: result.reason });
+    this.metrics.runDuration.observe({ outcome: result.reason }, metrics.duration_seconds);
     if (promptRatioTooHigh(metrics)) {
       this.log.warn({ prompt_token_ratio: metrics.prompt_token_ratio }, 'engine.task.prompt_ratio_high');
     }

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import pino from 'pino';
 
 import type { TaskStatus } from '@app/domain';
-import type { AppConfig, DatabaseService, DistributedLock, LoggingRuntime } from '@app/platform';
+import {
+  type AppConfig,
+  type DatabaseService,
+  type DistributedLock,
+  type LoggingRuntime,
+  ServiceMetrics,
+} from '@app/platform';
 import { taskRow } from '@app/testing';
 
 import type { RunDispatch, TaskLifecycle } from '../tasks';
@@ -57,6 +63,7 @@ function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
     new RunRecovery(lifecycle as unknown as TaskLifecycle, logging),
     config as unknown as AppConfig,
     logging,
+    new ServiceMetrics(false),
   );
   /** Starts the engine, which queues WAITING and runs it, and stops it once that job is done. */
   const runWaiting = async (): Promise<void> => {

@@ -22,7 +22,11 @@ import {
   type LoggingRuntime,
   ReinitialisationHooks,
   ReinitialisationOrder,
+  currentTraceparent,
+  ServiceMetrics,
   StartupResumeHooks,
+  withSpan,
+  withTraceparent,
 } from '@app/platform';
 
 import { RunDispatch, statusOf, TaskLifecycle, type TaskMoved } from '../tasks';
@@ -72,6 +76,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly recovery: RunRecovery,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+    private readonly metrics: ServiceMetrics,
   ) {
     this.log = logging.forName('engine.dispatcher');
   }
@@ -122,6 +127,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       run: () => this.recover(false),
     });
     const offDecided = this.parking.onDecided((run) => this.enqueueResume(run));
+    const offMetrics = this.metrics.onScrape('engine.queue', () => this.measureQueue());
     // Startup rule 11: decided but not resumed runs go last, once the server is up.
     const offResume = this.startupHooks.register({ name: 'engine.parked.redispatch', run: () => this.redispatch() });
     this.unsubscribe = () => {
@@ -130,6 +136,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
       offRebuild();
       offDecided();
       offResume();
+      offMetrics();
     };
     await this.recover(true);
     await this.tidyLeftWorkspaces();
@@ -191,12 +198,31 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     });
   }
 
+  /** The queue's figures for a scrape: depth by state and the age of the oldest waiting job. */
+  private measureQueue(): void {
+    const queue = this.queue;
+    if (!queue) {
+      return;
+    }
+    const stats = queue.stats();
+    this.metrics.queueDepth.set({ state: 'queued' }, stats.queued);
+    this.metrics.queueDepth.set({ state: 'running' }, stats.running);
+    const oldest = stats.oldestQueuedAt;
+    this.metrics.queueOldestAge.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+  }
+
   private enqueue(task: TaskEntity): void {
     if (!this.queue || this.stopping || !task.assigneeId) {
       return;
     }
     this.queue
-      .enqueue({ taskId: task.id, agentId: task.assigneeId, key: `${task.id}@${task.version}` })
+      .enqueue({
+        taskId: task.id,
+        agentId: task.assigneeId,
+        key: `${task.id}@${task.version}`,
+        // The request (or run) that assigned it: the run continues its trace, wherever it runs.
+        traceparent: currentTraceparent(),
+      })
       .catch((error: unknown) => {
         this.log.error({ err: error, task_id: task.id }, 'engine.job.enqueue_failed');
       });
@@ -308,7 +334,14 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.stopping || this.running.has(job.taskId)) {
       return;
     }
-    const run = this.runUntilSettled(job.taskId, job.agentId).catch((error: unknown) => {
+    const run = withTraceparent(job.traceparent, () =>
+      withSpan('engine.run', { 'synthorg.task_id': job.taskId, 'synthorg.agent_id': job.agentId }, (span) =>
+        this.runUntilSettled(job.taskId, job.agentId).then((status) => {
+          span?.setAttribute('synthorg.run.status', status ?? 'not_applied');
+          return status;
+        }),
+      ),
+    ).catch((error: unknown) => {
       this.log.error({ err: error, task_id: job.taskId }, 'engine.run.crashed');
       return null;
     });

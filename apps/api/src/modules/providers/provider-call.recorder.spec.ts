@@ -1,6 +1,6 @@
 import pino from 'pino';
 
-import { type LoggingRuntime, WriteBehindBuffers } from '@app/platform';
+import { type LoggingRuntime, ServiceMetrics, WriteBehindBuffers } from '@app/platform';
 
 import { ProviderCallRecorder } from './provider-call.recorder';
 import type { ProviderQuotas } from './provider-quotas';
@@ -35,13 +35,15 @@ function setup() {
   const warnings = jest.spyOn(log, 'warn');
   const logging = { forName: () => log } as unknown as LoggingRuntime;
   const buffers = new WriteBehindBuffers();
+  const metrics = new ServiceMetrics(false);
   const sut = new ProviderCallRecorder(
     repository as unknown as ProvidersRepository,
     quotas as unknown as ProviderQuotas,
     logging,
     buffers,
+    metrics,
   );
-  return { sut, writes, quotas, errors, warnings, repository, buffers };
+  return { sut, writes, quotas, errors, warnings, repository, buffers, metrics };
 }
 
 /** Lets the writes that were started reach the repository. */
@@ -173,5 +175,25 @@ describe('ProviderCallRecorder', () => {
     expect(await settled(shutdown)).toBe(false);
     writes[0]?.settle();
     expect(await settled(shutdown)).toBe(true);
+  });
+
+  it('should count each call, its latency, tokens and cost in the metrics, by provider and model', async () => {
+    jest.useFakeTimers();
+    const { sut, metrics, writes } = setup();
+
+    sut.record(CALL);
+    sut.record({ ...CALL, success: false, errorCode: 5001, inputTokens: 0, outputTokens: 0, cost: 0 });
+
+    const text = await metrics.render();
+    expect(text).toContain('synthorg_model_calls_total{provider="mock",model="m",kind="chat",result="success"} 1');
+    expect(text).toContain('synthorg_model_calls_total{provider="mock",model="m",kind="chat",result="error"} 1');
+    expect(text).toContain(
+      `synthorg_model_tokens_total{provider="mock",model="m",direction="input"} ${CALL.inputTokens}`,
+    );
+    expect(text).toContain(`synthorg_model_cost_total{provider="mock",model="m"} ${CALL.cost}`);
+    expect(text).toContain('synthorg_model_call_duration_seconds_count{provider="mock",model="m",kind="chat"} 2');
+    await jest.advanceTimersByTimeAsync(200);
+    writes.forEach((w) => w.settle());
+    await sut.flush();
   });
 });

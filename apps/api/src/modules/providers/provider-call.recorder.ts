@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { LOGGING_RUNTIME, type LoggingRuntime, settleWithin, WriteBehindBuffers } from '@app/platform';
+import { LOGGING_RUNTIME, type LoggingRuntime, ServiceMetrics, settleWithin, WriteBehindBuffers } from '@app/platform';
 
 import { ProviderQuotas } from './provider-quotas';
 import { type NewProviderCall, ProvidersRepository } from './providers.repository';
@@ -40,6 +40,7 @@ export class ProviderCallRecorder implements OnApplicationShutdown {
     private readonly quotas: ProviderQuotas,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
     buffers: WriteBehindBuffers,
+    private readonly metrics: ServiceMetrics,
   ) {
     this.log = logging.forName('providers.calls');
     buffers.register({ name: 'providers.calls', flush: () => this.flush() });
@@ -51,6 +52,7 @@ export class ProviderCallRecorder implements OnApplicationShutdown {
 
   record(call: NewProviderCall): void {
     this.quotas.record(call.provider, call.inputTokens + call.outputTokens, call.startedAt.getTime());
+    this.measure(call);
     const fields = {
       provider: call.provider,
       model: call.model,
@@ -79,6 +81,22 @@ export class ProviderCallRecorder implements OnApplicationShutdown {
   async flush(): Promise<void> {
     this.writeQueued();
     await Promise.all([...this.pending.keys()]);
+  }
+
+  /** The call's Prometheus figures (provider and model names are the configured, bounded set). */
+  private measure(call: NewProviderCall): void {
+    const { provider, model, kind } = call;
+    this.metrics.modelCalls.inc({ provider, model, kind, result: call.success ? 'success' : 'error' });
+    this.metrics.modelCallDuration.observe({ provider, model, kind }, call.latencyMs / 1000);
+    if (call.inputTokens > 0) {
+      this.metrics.modelTokens.inc({ provider, model, direction: 'input' }, call.inputTokens);
+    }
+    if (call.outputTokens > 0) {
+      this.metrics.modelTokens.inc({ provider, model, direction: 'output' }, call.outputTokens);
+    }
+    if (call.cost > 0) {
+      this.metrics.modelCost.inc({ provider, model }, call.cost);
+    }
   }
 
   /** Starts the write of the queued rows. */

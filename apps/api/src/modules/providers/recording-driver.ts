@@ -11,6 +11,7 @@ import {
   type ProviderModel,
   type PullProgress,
 } from '@app/domain';
+import { SpanKind, withSpan } from '@app/platform';
 
 import type { ProviderCallKind, ProviderCallRecorder } from './provider-call.recorder';
 
@@ -52,18 +53,34 @@ export class RecordingDriver implements LlmDriver {
     return { id: model?.id ?? ref, model };
   }
 
-  async chat(request: ChatRequest): Promise<ChatResult> {
+  chat(request: ChatRequest): Promise<ChatResult> {
     const { id, model } = this.resolve(request.model);
-    const startedAt = new Date();
-    this.recorder.started(this.provider, id, this.kind, estimateInputTokens(request));
-    try {
-      const result = await this.inner.chat({ ...request, model: id });
-      this.finish(startedAt, id, model, result);
-      return result;
-    } catch (error) {
-      this.fail(startedAt, id, error);
-      throw error;
-    }
+    const attributes = {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': this.provider,
+      'gen_ai.request.model': id,
+    };
+    return withSpan(
+      `chat ${id}`,
+      attributes,
+      async (span) => {
+        const startedAt = new Date();
+        this.recorder.started(this.provider, id, this.kind, estimateInputTokens(request));
+        try {
+          const result = await this.inner.chat({ ...request, model: id });
+          this.finish(startedAt, id, model, result);
+          span?.setAttributes({
+            'gen_ai.usage.input_tokens': result.usage.inputTokens,
+            'gen_ai.usage.output_tokens': result.usage.outputTokens,
+          });
+          return result;
+        } catch (error) {
+          this.fail(startedAt, id, error);
+          throw error;
+        }
+      },
+      SpanKind.CLIENT,
+    );
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {

@@ -61,11 +61,11 @@ describe(InProcessTaskJobQueue.name, () => {
     }
     await flush();
     expect(h.startedIds()).toEqual(['t1', 't2']);
-    expect(queue.stats()).toEqual({ queued: 2, running: 2 });
+    expect(queue.stats()).toMatchObject({ queued: 2, running: 2, oldestQueuedAt: expect.any(Number) });
 
     await h.release('t1');
     expect(h.startedIds()).toEqual(['t1', 't2', 't3']);
-    expect(queue.stats()).toEqual({ queued: 1, running: 2 });
+    expect(queue.stats()).toMatchObject({ queued: 1, running: 2 });
   });
 
   it('should let jobs of other agents overtake when an agent is at its per-agent cap', async () => {
@@ -76,7 +76,7 @@ describe(InProcessTaskJobQueue.name, () => {
     await queue.enqueue(job('a3', 'A'));
     await flush();
     expect(h.startedIds()).toEqual(['a1', 'b1']);
-    expect(queue.stats()).toEqual({ queued: 2, running: 2 });
+    expect(queue.stats()).toMatchObject({ queued: 2, running: 2 });
 
     await h.release('a1');
     expect(h.startedIds()).toEqual(['a1', 'b1', 'a2']);
@@ -100,12 +100,12 @@ describe(InProcessTaskJobQueue.name, () => {
     await flush();
     await queue.enqueue(job('t1')); // running
     await queue.enqueue(job('t2')); // queued
-    expect(queue.stats()).toEqual({ queued: 1, running: 1 });
+    expect(queue.stats()).toMatchObject({ queued: 1, running: 1 });
 
     await h.release('t1');
     await h.release('t2');
     expect(h.startedIds()).toEqual(['t1', 't2']);
-    expect(queue.stats()).toEqual({ queued: 0, running: 0 });
+    expect(queue.stats()).toMatchObject({ queued: 0, running: 0, oldestQueuedAt: null });
   });
 
   it('should run a task again when it is re-enqueued after its run completed', async () => {
@@ -152,7 +152,7 @@ describe(InProcessTaskJobQueue.name, () => {
     await queue.enqueue(job('t2'));
     await flush();
     expect(seen).toEqual(['t1', 't2']);
-    expect(queue.stats()).toEqual({ queued: 0, running: 0 });
+    expect(queue.stats()).toMatchObject({ queued: 0, running: 0 });
   });
 
   it('should hold jobs enqueued before start and run them when started', async () => {
@@ -160,7 +160,7 @@ describe(InProcessTaskJobQueue.name, () => {
     h = controlledHandler();
     await queue.enqueue(job('t1'));
     await flush();
-    expect(queue.stats()).toEqual({ queued: 1, running: 0 });
+    expect(queue.stats()).toMatchObject({ queued: 1, running: 0 });
     await queue.start(h.handler);
     await flush();
     expect(h.startedIds()).toEqual(['t1']);
@@ -178,15 +178,15 @@ describe(InProcessTaskJobQueue.name, () => {
     });
     await flush();
     expect(stopped).toBe(false);
-    expect(queue.stats()).toEqual({ queued: 0, running: 1 });
+    expect(queue.stats()).toMatchObject({ queued: 0, running: 1 });
     await queue.enqueue(job('t3'));
-    expect(queue.stats()).toEqual({ queued: 0, running: 1 });
+    expect(queue.stats()).toMatchObject({ queued: 0, running: 1 });
 
     await h.release('t1');
     await stopping;
     expect(stopped).toBe(true);
     expect(h.startedIds()).toEqual(['t1']);
-    expect(queue.stats()).toEqual({ queued: 0, running: 0 });
+    expect(queue.stats()).toMatchObject({ queued: 0, running: 0 });
   });
 
   it('should resolve stop at once when nothing is running', async () => {

@@ -20,6 +20,8 @@ export class InProcessTaskJobQueue extends TaskJobQueue {
   private readonly pending = new Set<string>();
   private readonly runningPerAgent = new Map<string, number>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** When each waiting job was queued (for the age of the oldest). */
+  private readonly queuedAt = new WeakMap<TaskJob, number>();
   private handler: TaskJobHandler | null = null;
   private stopped = false;
 
@@ -44,7 +46,13 @@ export class InProcessTaskJobQueue extends TaskJobQueue {
       return Promise.resolve();
     }
     this.pending.add(job.taskId);
-    this.waiting.push({ taskId: job.taskId, agentId: job.agentId });
+    const queued: TaskJob = {
+      taskId: job.taskId,
+      agentId: job.agentId,
+      ...(job.traceparent ? { traceparent: job.traceparent } : {}),
+    };
+    this.queuedAt.set(queued, Date.now());
+    this.waiting.push(queued);
     this.dispatch();
     return Promise.resolve();
   }
@@ -62,7 +70,13 @@ export class InProcessTaskJobQueue extends TaskJobQueue {
   }
 
   stats(): TaskJobQueueStats {
-    return { queued: this.waiting.length, running: this.inFlight.size };
+    // Jobs leave the list in order, but for one of a busy agent: the first waits longest.
+    const first = this.waiting[0];
+    return {
+      queued: this.waiting.length,
+      running: this.inFlight.size,
+      oldestQueuedAt: first === undefined ? null : (this.queuedAt.get(first) ?? null),
+    };
   }
 
   /** Starts every waiting job that fits, oldest first; a job whose agent is busy keeps its place. */

@@ -75,6 +75,7 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private backlog = 0;
+  private oldestQueuedAt: number | null = null;
   private backlogReadAt = 0;
   private backlogReading = false;
 
@@ -159,7 +160,11 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
     if (!boss) {
       throw new Error('task job queue: enqueue() before start()');
     }
-    const data: TaskJob = { taskId: job.taskId, agentId: job.agentId };
+    const data: TaskJob = {
+      taskId: job.taskId,
+      agentId: job.agentId,
+      ...(job.traceparent ? { traceparent: job.traceparent } : {}),
+    };
     // A null id means a job for this task is already queued or running.
     await this.track(
       this.pending,
@@ -174,7 +179,7 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
 
   stats(): TaskJobQueueStats {
     this.refreshBacklog();
-    return { queued: this.backlog, running: this.inFlight.size };
+    return { queued: this.backlog, running: this.inFlight.size, oldestQueuedAt: this.oldestQueuedAt };
   }
 
   private createBoss(): PgBoss {
@@ -229,7 +234,11 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
   }
 
   private async run(job: Job<TaskJob>): Promise<JobResult> {
-    const data: TaskJob = { taskId: job.data.taskId, agentId: job.data.agentId };
+    const data: TaskJob = {
+      taskId: job.data.taskId,
+      agentId: job.data.agentId,
+      ...(typeof job.data.traceparent === 'string' ? { traceparent: job.data.traceparent } : {}),
+    };
     try {
       await this.handler?.(data);
       return { id: job.id, status: 'completed' };
@@ -280,10 +289,10 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
       return;
     }
     this.backlogReading = true;
-    const read = boss
-      .getQueue(this.settings.queueName)
-      .then((queue) => {
+    const read = Promise.all([boss.getQueue(this.settings.queueName), this.readOldestQueued(boss)])
+      .then(([queue, oldest]) => {
         this.backlog = queue?.queuedCount ?? 0;
+        this.oldestQueuedAt = oldest;
       })
       .catch((error: unknown) => this.options.log?.('tasks.queue.error', { error: messageOf(error) }))
       .finally(() => {
@@ -291,6 +300,19 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
         this.backlogReadAt = Date.now();
       });
     void this.track(this.pending, read);
+  }
+
+  /** When the oldest job waiting to be fetched was created (epoch ms), or null. */
+  private async readOldestQueued(boss: PgBoss): Promise<number | null> {
+    const schema = this.settings.schema.replace(/"/g, '""');
+    const result = await boss
+      .getDb()
+      .executeSql(
+        `SELECT min(created_on) AS oldest FROM "${schema}".job WHERE name = $1 AND state IN ('created', 'retry')`,
+        [this.settings.queueName],
+      );
+    const oldest = (result.rows[0] as { oldest?: Date | string | null } | undefined)?.oldest ?? null;
+    return oldest === null ? null : new Date(oldest).getTime();
   }
 
   private track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {

@@ -13,6 +13,7 @@ import {
   type ToolResult,
   type ToolSecurityCheck,
 } from '@app/domain';
+import { withSpan } from '@app/platform';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_OUTPUT_CHARS = 16_000;
@@ -26,7 +27,19 @@ export interface ToolInvokerOptions {
   outputScanners?: ToolOutputScanner[];
   timeoutMs?: number;
   maxOutputChars?: number;
+  /** Told of every call's verdict (metrics); `tool` is null for a name no tool has. */
+  onInvoked?: (tool: string | null, verdict: ToolVerdict, durationMs: number) => void;
 }
+
+/**
+ * What became of a call: refused before it ran (unknown tool, not allowed for the agent, invalid
+ * arguments, denied or escalated by a security check), or ran and succeeded, failed, or had its
+ * output withheld by a scanner.
+ */
+export type ToolVerdict =
+  'unknown_tool' | 'not_allowed' | 'invalid_arguments' | 'denied' | 'escalated' | 'succeeded' | 'failed' | 'withheld';
+
+type Verdicted = ToolResult & { escalation?: ToolEscalation; verdict: ToolVerdict };
 
 export interface ToolInvocation {
   name: string;
@@ -56,6 +69,7 @@ export class ToolInvoker {
   private readonly offerFilters: ToolOfferFilter[] = [];
   private readonly timeoutMs: number;
   private readonly maxOutputChars: number;
+  private readonly onInvoked: ToolInvokerOptions['onInvoked'];
 
   constructor(options: ToolInvokerOptions) {
     for (const tool of options.tools) {
@@ -69,6 +83,7 @@ export class ToolInvoker {
     this.outputScanners = [...(options.outputScanners ?? [])];
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     this.maxOutputChars = Math.max(MIN_OUTPUT_CHARS, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
+    this.onInvoked = options.onInvoked;
   }
 
   /** Adds a tool another module provides (the security module's run_command, messaging); its name must be new. */
@@ -135,12 +150,18 @@ export class ToolInvoker {
     options: InvokeOptions = {},
   ): Promise<ToolInvocationResult> {
     const started = performance.now();
-    const result = await this.run(call, ctx, allowed, options);
+    const result = await withSpan(`tool ${call.name}`, { 'gen_ai.tool.name': call.name }, async (span) => {
+      const outcome = await this.run(call, ctx, allowed, options);
+      span?.setAttribute('synthorg.tool.verdict', outcome.verdict);
+      return outcome;
+    });
+    const durationMs = Math.round(performance.now() - started);
+    this.onInvoked?.(this.tools.has(call.name) ? call.name : null, result.verdict, durationMs);
     return {
       content: this.truncate(result.content),
       isError: result.isError,
       tool: call.name,
-      durationMs: Math.round(performance.now() - started),
+      durationMs,
       ...(result.escalation ? { escalation: result.escalation } : {}),
     };
   }
@@ -150,18 +171,21 @@ export class ToolInvoker {
     ctx: ToolContext,
     allowed: readonly string[] | undefined,
     options: InvokeOptions,
-  ): Promise<ToolResult & { escalation?: ToolEscalation }> {
+  ): Promise<Verdicted> {
     const tool = this.tools.get(call.name);
     if (!tool) {
-      return failure(`unknown tool: ${call.name}`);
+      return { ...failure(`unknown tool: ${call.name}`), verdict: 'unknown_tool' };
     }
     if (allowed !== undefined && !allowed.includes(call.name)) {
-      return failure(`tool not allowed for this agent: ${call.name}`);
+      return { ...failure(`tool not allowed for this agent: ${call.name}`), verdict: 'not_allowed' };
     }
     // Some models send null instead of {} for a tool without arguments.
     const parsed = tool.schema.safeParse(call.arguments ?? {});
     if (!parsed.success) {
-      return failure(`invalid arguments for ${call.name}: ${describeIssues(parsed.error.issues)}`);
+      return {
+        ...failure(`invalid arguments for ${call.name}: ${describeIssues(parsed.error.issues)}`),
+        verdict: 'invalid_arguments',
+      };
     }
     // Checks judge the validated arguments (defaults applied, values normalised): exactly what will run.
     const checked = isRecord(parsed.data) ? parsed.data : call.arguments;
@@ -171,7 +195,9 @@ export class ToolInvoker {
       const refused = failure(
         `denied by security policy: ${denial.escalated ? 'needs approval: ' : ''}${denial.reason}`,
       );
-      return denial.escalated ? { ...refused, escalation: denial.escalation ?? { reason: denial.reason } } : refused;
+      return denial.escalated
+        ? { ...refused, escalation: denial.escalation ?? { reason: denial.reason }, verdict: 'escalated' }
+        : { ...refused, verdict: 'denied' };
     }
     // Observers write while the tool runs, rather than on its path; the answer waits for them.
     const info = { tool: call.name, arguments: checked };
@@ -180,7 +206,9 @@ export class ToolInvoker {
     );
     try {
       const executed = await this.execute(tool, parsed.data, ctx);
-      return await this.scan(executed, call.name, ctx);
+      const scanned = await this.scan(executed, call.name, ctx);
+      const verdict: ToolVerdict = scanned.withheld ? 'withheld' : scanned.isError ? 'failed' : 'succeeded';
+      return { content: scanned.content, isError: scanned.isError, verdict };
     } finally {
       await observed;
     }
@@ -238,17 +266,17 @@ export class ToolInvoker {
   }
 
   // Scanners see error text too: a failure message can quote file contents just like an output.
-  private async scan(result: ToolResult, tool: string, ctx: ToolContext): Promise<ToolResult> {
+  private async scan(result: ToolResult, tool: string, ctx: ToolContext): Promise<ToolResult & { withheld?: boolean }> {
     let output = result.content;
     for (const scanner of this.outputScanners) {
       let verdict: ToolOutputVerdict;
       try {
         verdict = await scanner.scan(output, { tool }, ctx);
       } catch {
-        return failure('output withheld: scanner failed');
+        return { ...failure('output withheld: scanner failed'), withheld: true };
       }
       if (verdict.action === 'block') {
-        return failure(`output withheld: ${verdict.reason}`);
+        return { ...failure(`output withheld: ${verdict.reason}`), withheld: true };
       }
       if (verdict.action === 'redact') {
         output = verdict.output;
