@@ -22,6 +22,11 @@ const Approvals = lazy(() => import('../pages/approvals/Approvals'));
 const Agents = lazy(() => import('../pages/agents/Agents'));
 const AgentDetail = lazy(() => import('../pages/agents/AgentDetail'));
 const Budget = lazy(() => import('../pages/budget/Budget'));
+const Providers = lazy(() => import('../pages/providers/Providers'));
+const Settings = lazy(() => import('../pages/settings/Settings'));
+const People = lazy(() => import('../pages/people/People'));
+const Audit = lazy(() => import('../pages/audit/Audit'));
+const Backups = lazy(() => import('../pages/backups/Backups'));
 const NotFound = lazy(() => import('../pages/NotFound'));
 
 /**
@@ -57,6 +62,11 @@ export const routes: RouteObject[] = [
       { path: 'agents', element: <Agents /> },
       { path: 'agents/:agentName', element: <AgentDetail /> },
       { path: 'budget', element: <Budget /> },
+      { path: 'providers', element: <Providers /> },
+      { path: 'settings', element: <Settings /> },
+      { path: 'people', element: <People /> },
+      { path: 'audit', element: <Audit /> },
+      { path: 'backups', element: <Backups /> },
       { path: 'account', element: <Account /> },
       { path: '*', element: <NotFound /> },
     ],
@@ -70,7 +80,7 @@ export function App() {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      defaultColorScheme="auto"
       getStyleNonce={nonce ? () => nonce : undefined}
     >
       <Notifications position="top-right" />

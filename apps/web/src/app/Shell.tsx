@@ -1,20 +1,54 @@
-import { AppShell, Badge, Burger, Button, Group, Menu, NavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  Switch,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 
 import { Loading } from '../components/Loading';
 import { useLiveState } from './live';
-import { ROLE_LABELS } from './roles';
+import { type Ability, can, ROLE_LABELS } from './roles';
 import { useSession } from './session';
 
-const NAVIGATION = [
+/** Every page of the navigation; one with `needs` is offered only to the roles that may use it. */
+export const NAVIGATION: ReadonlyArray<{ to: string; label: string; needs?: Ability }> = [
   { to: '/', label: 'Overview' },
   { to: '/tasks', label: 'Tasks' },
   { to: '/approvals', label: 'Approvals' },
   { to: '/agents', label: 'Agents' },
   { to: '/budget', label: 'Budget' },
-] as const;
+  { to: '/providers', label: 'Providers' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/people', label: 'People', needs: 'administer' },
+  { to: '/audit', label: 'Audit', needs: 'audit' },
+  { to: '/backups', label: 'Backups', needs: 'administer' },
+];
+
+/** The light or dark theme: the system's preference until the person chooses (kept in this browser). */
+function ThemeSwitch() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  return (
+    <Switch
+      size="sm"
+      label="Dark theme"
+      checked={computed === 'dark'}
+      onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
+    />
+  );
+}
 
 const LIVE_LABEL = { live: 'Live', connecting: 'Connecting', offline: 'Offline' } as const;
 const LIVE_COLOR = { live: 'green', connecting: 'yellow', offline: 'red' } as const;
@@ -46,6 +80,7 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <ThemeSwitch />
             <Tooltip label={LIVE_HINT[live]}>
               <Badge
                 color={LIVE_COLOR[live]}
@@ -78,7 +113,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar component="nav" aria-label="Main" p="xs">
-        {NAVIGATION.map((item) => (
+        {NAVIGATION.filter((item) => !item.needs || can(me.role, item.needs)).map((item) => (
           <NavLink
             key={item.to}
             component={RouterLink}
