@@ -27,6 +27,11 @@ const Settings = lazy(() => import('../pages/settings/Settings'));
 const People = lazy(() => import('../pages/people/People'));
 const Audit = lazy(() => import('../pages/audit/Audit'));
 const Backups = lazy(() => import('../pages/backups/Backups'));
+const Meetings = lazy(() => import('../pages/meetings/Meetings'));
+const MeetingDetail = lazy(() => import('../pages/meetings/Meetings').then((m) => ({ default: m.MeetingDetail })));
+const Messages = lazy(() => import('../pages/messages/Messages'));
+const Artifacts = lazy(() => import('../pages/artifacts/Artifacts'));
+const Reports = lazy(() => import('../pages/reports/Reports'));
 const NotFound = lazy(() => import('../pages/NotFound'));
 
 /**
@@ -62,6 +67,11 @@ export const routes: RouteObject[] = [
       { path: 'agents', element: <Agents /> },
       { path: 'agents/:agentName', element: <AgentDetail /> },
       { path: 'budget', element: <Budget /> },
+      { path: 'meetings', element: <Meetings /> },
+      { path: 'meetings/:meetingId', element: <MeetingDetail /> },
+      { path: 'messages', element: <Messages /> },
+      { path: 'artifacts', element: <Artifacts /> },
+      { path: 'reports', element: <Reports /> },
       { path: 'providers', element: <Providers /> },
       { path: 'settings', element: <Settings /> },
       { path: 'people', element: <People /> },

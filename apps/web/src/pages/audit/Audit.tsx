@@ -284,7 +284,7 @@ export default function Audit() {
           />
           <TextInput
             label="Action"
-            placeholder="e.g. settings.update"
+            placeholder="e.g. setting.changed"
             value={draft.action}
             onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })}
           />

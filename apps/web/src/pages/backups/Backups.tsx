@@ -50,7 +50,7 @@ function Checksum({ id }: { id: string }) {
   }
   return (
     <Code title={`SHA-256 ${manifest.data.checksum} · version ${manifest.data.synthorg_version}`}>
-      {manifest.data.checksum.slice(0, 12)}…
+      {manifest.data.checksum.replace(/^sha256:/, '').slice(0, 12)}…
     </Code>
   );
 }
@@ -89,7 +89,11 @@ function RestoreDialog({ backup, onClose }: { backup: Backup | null; onClose: ()
   };
 
   return (
-    <Modal opened={backup !== null} onClose={close} title={backup ? `Restore backup ${backup.backup_id}?` : ''}>
+    <Modal
+      opened={backup !== null}
+      onClose={close}
+      title={backup ? (done ? `Backup ${backup.backup_id} restored` : `Restore backup ${backup.backup_id}?`) : ''}
+    >
       {backup && !done ? (
         <Stack>
           <Text size="sm">

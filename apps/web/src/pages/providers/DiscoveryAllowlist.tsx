@@ -72,7 +72,7 @@ export function DiscoveryAllowlist({ ceo }: { ceo: boolean }) {
                         color="red"
                         loading={busy === hp}
                         onClick={() => void change(hp, true)}
-                        aria-label={`Stop trusting ${hp}`}
+                        aria-label={`Remove ${hp} from the allowlist`}
                       >
                         Remove
                       </Button>

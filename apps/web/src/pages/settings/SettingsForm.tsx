@@ -185,11 +185,11 @@ function SettingRow({ entry, writable }: { entry: SettingEntry; writable: boolea
   const open = async () => {
     setBusy('open');
     setError(null);
-    setConflict(null);
     try {
       const { value, etag } = await withEtag(api.GET('/api/v1/settings/{namespace}/{key}', path));
       const text = d.sensitive ? '' : value.value;
       setEditing({ value: text, etag, read: value.value });
+      setConflict(null);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -198,6 +198,7 @@ function SettingRow({ entry, writable }: { entry: SettingEntry; writable: boolea
   };
 
   const explainConflict = async () => {
+    void client.invalidateQueries({ queryKey: settingsKey(d.namespace) });
     const now = await unwrap(api.GET('/api/v1/settings/{namespace}/{key}', path)).catch(() => null);
     setConflict(
       now
@@ -233,7 +234,7 @@ function SettingRow({ entry, writable }: { entry: SettingEntry; writable: boolea
       );
       setEditing(null);
       setChecked(false);
-      await client.invalidateQueries({ queryKey: ['system', 'settings'] });
+      await client.invalidateQueries({ queryKey: ['system'] });
     } catch (caught) {
       if (isConflict(caught)) {
         await explainConflict();
@@ -260,7 +261,7 @@ function SettingRow({ entry, writable }: { entry: SettingEntry; writable: boolea
         `${label} is back to its ${d.default !== null ? `default (${d.sensitive ? 'hidden' : d.default})` : 'inherited value'}`,
       );
       setEditing(null);
-      await client.invalidateQueries({ queryKey: ['system', 'settings'] });
+      await client.invalidateQueries({ queryKey: ['system'] });
     } catch (caught) {
       if (isConflict(caught)) {
         await explainConflict();
