@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 
 import {
@@ -39,9 +43,11 @@ describe('operating the company in the console', () => {
   let ceo: string;
   let page: Page;
   let errors: string[];
+  let backups: string;
 
   beforeAll(async () => {
-    env = await startConsole();
+    backups = mkdtempSync(join(tmpdir(), 'synthorg-console-backups-'));
+    env = await startConsole({ SYNTHORG_BACKUP_PATH: backups });
     const admin = await apiCall<{ token: string }>(env, null, 'POST', '/auth/setup', {
       username: 'ceo',
       password: CEO_PASSWORD,
@@ -64,6 +70,7 @@ describe('operating the company in the console', () => {
 
   afterAll(async () => {
     await env?.close();
+    rmSync(backups, { recursive: true, force: true });
   });
 
   it('should add a provider from the fake’s preset, test it and discover its models', async () => {
@@ -222,6 +229,67 @@ describe('operating the company in the console', () => {
     expect(await verified.textContent()).toMatch(/The trail is intact: \d+ rows checked/);
     await expectAccessible(page);
     await screenshot(page, 'audit');
+  });
+
+  it('should keep every new page accessible in both themes and usable at 768 px, and jump with Ctrl-K', async () => {
+    const pages = [
+      ['/providers', 'Providers'],
+      ['/settings', 'Settings'],
+      ['/people', 'People'],
+      ['/audit', 'Audit'],
+      ['/backups', 'Backups'],
+      ['/meetings', 'Meetings'],
+      ['/messages', 'Messages'],
+      ['/artifacts', 'Artifacts'],
+      ['/reports', 'Reports'],
+    ] as const;
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await heading(page, title);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Loading/ })
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      await expectAccessible(page);
+    }
+    // Dark theme: the switch, then the same pages again.
+    await page.getByRole('switch', { name: 'Dark theme' }).check();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    try {
+      for (const [path, title] of pages) {
+        await page.goto(path);
+        await heading(page, title);
+        await expectAccessible(page);
+      }
+      await screenshot(page, 'reports-dark');
+    } finally {
+      await page.getByRole('switch', { name: 'Dark theme' }).uncheck();
+    }
+
+    // A 768 px tablet: nothing wider than the screen.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await heading(page, title);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ path, width: width <= 768 }).toEqual({ path, width: true });
+    }
+    await screenshot(page, 'settings-tablet');
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // The command palette: to an agent by part of its name.
+    const agents = await call<Agent[]>(env, ceo, 'GET', '/agents?limit=200');
+    await page.goto('/');
+    await heading(page, 'Overview');
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: 'Go to' });
+    await palette.getByRole('combobox', { name: 'Page, agent or task' }).fill(agents[0].name.split(' ')[0]);
+    await palette.getByRole('option', { name: new RegExp(agents[0].name) }).waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await heading(page, agents[0].name);
   });
 
   it('should trigger a meeting and read its minutes', async () => {

@@ -13,14 +13,16 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 
 import { Loading } from '../components/Loading';
 import { useLiveState } from './live';
 import { type Ability, can, ROLE_LABELS } from './roles';
 import { useSession } from './session';
+
+const CommandPalette = lazy(() => import('./CommandPalette'));
 
 /** Every page of the navigation; one with `needs` is offered only to the roles that may use it. */
 export const NAVIGATION: ReadonlyArray<{ to: string; label: string; needs?: Ability }> = [
@@ -68,6 +70,8 @@ export function Shell() {
   const { me, signOut } = useSession();
   const live = useLiveState();
   const { pathname } = useLocation();
+  const [palette, setPalette] = useState(false);
+  useHotkeys([['mod+K', () => setPalette(true)]], []);
 
   return (
     <AppShell
@@ -84,6 +88,9 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <Button variant="default" size="xs" onClick={() => setPalette(true)} aria-keyshortcuts="Control+K Meta+K">
+              Go to… (Ctrl K)
+            </Button>
             <ThemeSwitch />
             <Tooltip label={LIVE_HINT[live]}>
               <Badge
@@ -136,6 +143,11 @@ export function Shell() {
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
+        {palette ? (
+          <Suspense fallback={null}>
+            <CommandPalette onClose={() => setPalette(false)} />
+          </Suspense>
+        ) : null}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -239,17 +239,16 @@ export default function Backups() {
                       >
                         Restore
                       </Button>
-                      <Anchor
-                        component="button"
-                        type="button"
+                      <Button
                         size="xs"
-                        c="red.9"
+                        variant="subtle"
+                        color="red"
                         onClick={() => void remove(b.backup_id)}
                         aria-label={`Delete backup ${b.backup_id}`}
-                        disabled={deleting === b.backup_id}
+                        loading={deleting === b.backup_id}
                       >
                         Delete
-                      </Anchor>
+                      </Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>

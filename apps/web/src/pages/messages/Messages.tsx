@@ -126,6 +126,7 @@ export default function Messages() {
                 component="button"
                 label={c.name}
                 description={c.type === 'direct' ? 'Direct' : humanize(c.type)}
+                styles={{ description: { color: 'inherit', opacity: 1 } }}
                 active={channel === c.name}
                 onClick={() => choose(c.name)}
                 aria-current={channel === c.name ? 'page' : undefined}
