@@ -3,8 +3,9 @@
 // (1) the JavaScript a cold first load of the overview fetches, gzipped, and how much of it came
 // before the first paint; (2) how long the task board takes to render 1,000 tasks once their data is
 // in (median of reloads); (3) Lighthouse's performance and accessibility scores (desktop preset) of
-// the overview, the task board and the approvals, run with `npx lighthouse` when the registry is
-// reachable (it is not a dependency of the project).
+// the overview, the task board, the approvals and the operator's pages (providers, settings, people,
+// audit, backups, meetings, messages, artifacts, reports), run with `npx lighthouse` when the
+// registry is reachable (it is not a dependency of the project).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -237,6 +238,15 @@ export async function runConsoleBench(): Promise<void> {
       ['overview', '/'],
       ['tasks', '/tasks'],
       ['approvals', '/approvals'],
+      ['providers', '/providers'],
+      ['settings', '/settings'],
+      ['people', '/people'],
+      ['audit', '/audit'],
+      ['backups', '/backups'],
+      ['meetings', '/meetings'],
+      ['messages', '/messages'],
+      ['artifacts', '/artifacts'],
+      ['reports', '/reports'],
     ]) {
       const scores = await lighthouse(`${base}${path}`, cookie);
       out(

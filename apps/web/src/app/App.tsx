@@ -22,6 +22,16 @@ const Approvals = lazy(() => import('../pages/approvals/Approvals'));
 const Agents = lazy(() => import('../pages/agents/Agents'));
 const AgentDetail = lazy(() => import('../pages/agents/AgentDetail'));
 const Budget = lazy(() => import('../pages/budget/Budget'));
+const Providers = lazy(() => import('../pages/providers/Providers'));
+const Settings = lazy(() => import('../pages/settings/Settings'));
+const People = lazy(() => import('../pages/people/People'));
+const Audit = lazy(() => import('../pages/audit/Audit'));
+const Backups = lazy(() => import('../pages/backups/Backups'));
+const Meetings = lazy(() => import('../pages/meetings/Meetings'));
+const MeetingDetail = lazy(() => import('../pages/meetings/Meetings').then((m) => ({ default: m.MeetingDetail })));
+const Messages = lazy(() => import('../pages/messages/Messages'));
+const Artifacts = lazy(() => import('../pages/artifacts/Artifacts'));
+const Reports = lazy(() => import('../pages/reports/Reports'));
 const NotFound = lazy(() => import('../pages/NotFound'));
 
 /**
@@ -57,6 +67,16 @@ export const routes: RouteObject[] = [
       { path: 'agents', element: <Agents /> },
       { path: 'agents/:agentName', element: <AgentDetail /> },
       { path: 'budget', element: <Budget /> },
+      { path: 'meetings', element: <Meetings /> },
+      { path: 'meetings/:meetingId', element: <MeetingDetail /> },
+      { path: 'messages', element: <Messages /> },
+      { path: 'artifacts', element: <Artifacts /> },
+      { path: 'reports', element: <Reports /> },
+      { path: 'providers', element: <Providers /> },
+      { path: 'settings', element: <Settings /> },
+      { path: 'people', element: <People /> },
+      { path: 'audit', element: <Audit /> },
+      { path: 'backups', element: <Backups /> },
       { path: 'account', element: <Account /> },
       { path: '*', element: <NotFound /> },
     ],
@@ -70,7 +90,7 @@ export function App() {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      defaultColorScheme="auto"
       getStyleNonce={nonce ? () => nonce : undefined}
     >
       <Notifications position="top-right" />

@@ -1,20 +1,60 @@
-import { AppShell, Badge, Burger, Button, Group, Menu, NavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  Switch,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 
 import { Loading } from '../components/Loading';
 import { useLiveState } from './live';
-import { ROLE_LABELS } from './roles';
+import { type Ability, can, ROLE_LABELS } from './roles';
 import { useSession } from './session';
 
-const NAVIGATION = [
+const CommandPalette = lazy(() => import('./CommandPalette'));
+
+/** Every page of the navigation; one with `needs` is offered only to the roles that may use it. */
+export const NAVIGATION: ReadonlyArray<{ to: string; label: string; needs?: Ability }> = [
   { to: '/', label: 'Overview' },
   { to: '/tasks', label: 'Tasks' },
   { to: '/approvals', label: 'Approvals' },
   { to: '/agents', label: 'Agents' },
   { to: '/budget', label: 'Budget' },
-] as const;
+  { to: '/meetings', label: 'Meetings' },
+  { to: '/messages', label: 'Messages' },
+  { to: '/artifacts', label: 'Artifacts' },
+  { to: '/reports', label: 'Reports' },
+  { to: '/providers', label: 'Providers' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/people', label: 'People', needs: 'administer' },
+  { to: '/audit', label: 'Audit', needs: 'audit' },
+  { to: '/backups', label: 'Backups', needs: 'administer' },
+];
+
+/** The light or dark theme: the system's preference until the person chooses (kept in this browser). */
+function ThemeSwitch() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  return (
+    <Switch
+      size="sm"
+      label="Dark theme"
+      checked={computed === 'dark'}
+      onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
+    />
+  );
+}
 
 const LIVE_LABEL = { live: 'Live', connecting: 'Connecting', offline: 'Offline' } as const;
 const LIVE_COLOR = { live: 'green', connecting: 'yellow', offline: 'red' } as const;
@@ -30,6 +70,8 @@ export function Shell() {
   const { me, signOut } = useSession();
   const live = useLiveState();
   const { pathname } = useLocation();
+  const [palette, setPalette] = useState(false);
+  useHotkeys([['mod+K', () => setPalette(true)]], []);
 
   return (
     <AppShell
@@ -46,6 +88,10 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <Button variant="default" size="xs" onClick={() => setPalette(true)} aria-keyshortcuts="Control+K Meta+K">
+              Go to… (Ctrl K)
+            </Button>
+            <ThemeSwitch />
             <Tooltip label={LIVE_HINT[live]}>
               <Badge
                 color={LIVE_COLOR[live]}
@@ -78,7 +124,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar component="nav" aria-label="Main" p="xs">
-        {NAVIGATION.map((item) => (
+        {NAVIGATION.filter((item) => !item.needs || can(me.role, item.needs)).map((item) => (
           <NavLink
             key={item.to}
             component={RouterLink}
@@ -97,6 +143,11 @@ export function Shell() {
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
+        {palette ? (
+          <Suspense fallback={null}>
+            <CommandPalette onClose={() => setPalette(false)} />
+          </Suspense>
+        ) : null}
       </AppShell.Main>
     </AppShell>
   );

@@ -20,6 +20,8 @@ export const LIVE_CHANNELS = [
   'providers',
   'system',
   'artifacts',
+  'messages',
+  'meetings',
 ] as const;
 
 export interface LiveEvent {

@@ -11,6 +11,7 @@ const ABILITIES = {
   approve: ['ceo', 'manager', 'board_member'],
   manage: ['ceo', 'manager'],
   administer: ['ceo'],
+  audit: ['ceo', 'board_member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Ability = keyof typeof ABILITIES;

@@ -43,5 +43,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [`--mantine-color-${color}-light-color`, text]),
     ),
   },
-  dark: {},
+  // The dark scheme's secondary text a step lighter than Mantine's (dark 1 instead of dark 2) for 4.5:1 on
+  // the dark body and panels.
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+  },
 });

@@ -12,7 +12,13 @@ import { SessionContext } from '../app/session';
 
 /** A canned answer of the API: the payload (wrapped in the envelope) or an error with its code. */
 export type Answer =
-  | { data: unknown; status?: number; pagination?: { total: number; offset: number; limit: number } }
+  | {
+      data: unknown;
+      status?: number;
+      pagination?: { total: number; offset: number; limit: number };
+      /** Response headers, e.g. an ETag. */
+      headers?: Record<string, string>;
+    }
   | { error: string; code: number; status: number }
   | { pending: true };
 
@@ -60,19 +66,23 @@ export function fakeApi(routes: Record<string, Handler>): FakeApi {
         },
       });
     }
-    return json(answer.status ?? 200, {
-      data: answer.data,
-      error: null,
-      error_detail: null,
-      success: true,
-      ...(answer.pagination ? { pagination: answer.pagination } : {}),
-    });
+    return json(
+      answer.status ?? 200,
+      {
+        data: answer.data,
+        error: null,
+        error_detail: null,
+        success: true,
+        ...(answer.pagination ? { pagination: answer.pagination } : {}),
+      },
+      answer.headers,
+    );
   });
   return { calls };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 export const CEO: Me = {

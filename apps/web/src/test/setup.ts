@@ -25,7 +25,9 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
 // Autosizing text areas wait for the fonts to load.
-Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve(), addEventListener: vi.fn() } });
+Object.defineProperty(document, 'fonts', {
+  value: { ready: Promise.resolve(), addEventListener: vi.fn(), removeEventListener: vi.fn() },
+});
 
 afterEach(() => {
   cleanup();

@@ -25,6 +25,9 @@ import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { CostRecords } from '../budget/CostRecords';
+import { can } from '../../app/roles';
+import { useSession } from '../../app/session';
+import { EditAgentDialog, FireAgentDialog, OffboardingPanel } from './AgentActions';
 import { AutonomyPanel, TrustPanel } from './AgentAutonomy';
 import { useBudgetConfig } from './agentQueries';
 import { type Agent, autonomyLabel, departmentLabel, levelLabel, STATUS_COLOR } from './agentText';
@@ -405,6 +408,8 @@ function AgentDetailPage() {
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'performance';
   const config = useBudgetConfig();
+  const { me } = useSession();
+  const [dialog, setDialog] = useState<'edit' | 'fire' | null>(null);
   const agent = useQuery({
     queryKey: ['agents', 'detail', agentName],
     queryFn: () => unwrap(api.GET('/api/v1/agents/{agent_name}', { params: { path: { agent_name: agentName } } })),
@@ -437,9 +442,26 @@ function AgentDetailPage() {
       <PageHeader
         title={a.name}
         description={`${a.role} · ${departmentLabel(a.department)} · ${levelLabel(a.level)}`}
-        actions={back}
+        actions={
+          <>
+            {back}
+            {can(me.role, 'manage') && a.status !== 'terminated' ? (
+              <>
+                <Button size="sm" onClick={() => setDialog('edit')}>
+                  Edit agent
+                </Button>
+                <Button size="sm" color="red" variant="light" onClick={() => setDialog('fire')}>
+                  Fire agent
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
       />
       <Profile agent={a} currency={currency} />
+      {a.status === 'terminated' ? <OffboardingPanel agent={a} /> : null}
+      {dialog === 'edit' ? <EditAgentDialog agent={a} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'fire' ? <FireAgentDialog agent={a} onClose={() => setDialog(null)} /> : null}
       <Tabs
         value={tab}
         onChange={(value) => setParams(value && value !== 'performance' ? { tab: value } : {}, { replace: true })}
