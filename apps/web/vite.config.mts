@@ -37,5 +37,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Typing through user-event in jsdom takes seconds on a busy two-core machine; these are not timing tests.
+    testTimeout: 15_000,
   },
 });
