@@ -24,6 +24,7 @@ import { ReportsModule } from './modules/reports';
 import { SettingsModule } from './modules/settings';
 import { SetupModule } from './modules/setup';
 import { TasksModule } from './modules/tasks';
+import { ToolServersModule } from './modules/tool-servers';
 import { UsersModule } from './modules/users';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -62,6 +63,7 @@ export class AppModule {
         ReportsModule,
         MeetingsModule,
         OffboardingModule,
+        ToolServersModule,
         RealtimeModule,
         ...extraImports,
       ],

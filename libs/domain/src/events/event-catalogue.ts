@@ -20,6 +20,7 @@ import type {
   SessionsEvictedPayload,
   SettingChangedPayload,
   BackupRestoredPayload,
+  ToolServerChangedPayload,
   SetupCompletedPayload,
   TaskChangedPayload,
 } from './event-payloads';
@@ -103,6 +104,9 @@ export interface EventCatalogue {
   [Channel.Backup]: {
     'backup.restored': BackupRestoredPayload;
   };
+  [Channel.Tools]: {
+    'tool_server.changed': ToolServerChangedPayload;
+  };
 }
 
 /** The event types of a channel (of every channel in C, when C is a union). */
@@ -172,6 +176,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Auth]: { 'auth.sessions.evicted': true },
   [Channel.Settings]: { 'setting.changed': true },
   [Channel.Backup]: { 'backup.restored': true },
+  [Channel.Tools]: { 'tool_server.changed': true },
 };
 
 /** The catalogued event types of a channel, in declaration order. */

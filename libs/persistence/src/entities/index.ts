@@ -17,6 +17,7 @@ import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { MeetingEntity } from './meeting.entity';
 import { OffboardingRecordEntity } from './offboarding-record.entity';
+import { ToolServerEntity } from './tool-server.entity';
 import { ParkedRunEntity } from './parked-run.entity';
 import { MessageEntity } from './message.entity';
 import { MessageChannelEntity } from './message-channel.entity';
@@ -56,6 +57,7 @@ export {
   LoginFailureEntity,
   MeetingEntity,
   OffboardingRecordEntity,
+  ToolServerEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
@@ -98,6 +100,7 @@ export const ALL_ENTITIES = [
   LoginFailureEntity,
   MeetingEntity,
   OffboardingRecordEntity,
+  ToolServerEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
