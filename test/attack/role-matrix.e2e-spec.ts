@@ -106,6 +106,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/budget/records': R,
   'GET /api/v1/health/live': 'public',
   'GET /api/v1/health/ready': 'public',
+  // The service's MCP server: any signed-in person; each tool then answers within that person's role.
+  'POST /api/v1/mcp': R,
   'GET /api/v1/messages': R,
   'GET /api/v1/messages/channels': R,
   'GET /api/v1/messages/{message_id}': R,

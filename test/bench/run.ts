@@ -11,9 +11,10 @@
 // (artifacts.ts), approval decisions with the audit trail's write cost (approvals.ts), and backup and
 // restore of 1,000,000 cost records (backup.ts), and the dashboard's reads over a company with history
 // (reads.ts), and the engine's single-row statements through TypeORM and EntityStatements (statements.ts),
-// and the console in Chromium: first-load JavaScript, the task board's render, Lighthouse (console.ts).
+// and the console in Chromium: first-load JavaScript, the task board's render, Lighthouse (console.ts),
+// and a tool server's tool call over a built-in one, stdio and HTTP (mcp.ts).
 // BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts, approvals,
-// backup, reads, statements or console runs one of them (a comma list: several).
+// backup, reads, statements, console or mcp runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,6 +44,7 @@ import {
 } from './harness';
 import { firstRunToken } from './seeding';
 import { runListBench } from './list';
+import { runMcpBench } from './mcp';
 import { runReadsBench } from './reads';
 import { runSettingsBench } from './settings';
 import { runSecurityBench } from './security';
@@ -71,6 +73,7 @@ const PARTS = {
   reads: runReadsBench,
   statements: runStatementsBench,
   console: runConsoleBench,
+  mcp: runMcpBench,
 } as const;
 
 async function main(): Promise<void> {

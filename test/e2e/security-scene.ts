@@ -44,15 +44,19 @@ export class SecurityScene {
   productAgent!: SceneAgent & { department: string };
   private observerToken: string | null = null;
 
-  /** `env` adds to the app's environment (a spec that blocks private addresses, say). */
+  /** `env` adds to the app's environment (a spec that blocks private addresses, say); `listen` opens a port. */
   constructor(
     private readonly backend: PersistenceBackend,
-    private readonly env: Record<string, string> = {},
+    private readonly options: { env?: Record<string, string>; listen?: boolean } = {},
   ) {}
 
   async start(): Promise<this> {
     this.mock = await startMockLlm();
-    this.t = await startTestApp({ backend: this.backend, env: { ...ENGINE_ENV, ...this.env } });
+    this.t = await startTestApp({
+      backend: this.backend,
+      env: { ...ENGINE_ENV, ...this.options.env },
+      listen: this.options.listen === true,
+    });
     const t = this.t;
     this.ceo = await setupCeo(t);
     // With private addresses blocked, the fake model's loopback address is trusted first.

@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
 import { ErrorCode } from '@app/domain';
+import { AuditEntryEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
 import type { Test } from 'supertest';
@@ -36,7 +41,7 @@ function alive(pid: number): boolean {
 // approvals, crashes, HTTP with its redirect rule, removal.
 describe.each(testBackends())('tool servers on %s', (backend) => {
   // Private addresses are refused here (the test default lets them through): loopback needs trusting.
-  const scene = new SecurityScene(backend, { SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'true' });
+  const scene = new SecurityScene(backend, { env: { SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'true' }, listen: true });
   let t: TestApp;
   let mock: MockLlm;
   let ceo: string;
@@ -285,5 +290,70 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
     expect(redirector.headers.length).toBeGreaterThan(0);
     expect(redirector.headers[0].authorization).toBe(`Bearer ${HTTP_KEY}`);
     expect(sink.headers.filter((h) => h.authorization !== undefined)).toEqual([]);
+  });
+
+  describe('the service as an MCP server', () => {
+    const connect = async (token: string | null): Promise<Client> => {
+      const client = new Client({ name: 'outside-assistant', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(`${t.url}/api/v1/mcp`), {
+        requestInit: { headers: token === null ? {} : { authorization: `Bearer ${token}` } },
+      });
+      await client.connect(transport);
+      return client;
+    };
+    const payload = (result: Awaited<ReturnType<Client['callTool']>>): Json =>
+      JSON.parse((result.content as Array<{ text: string }>)[0].text) as Json;
+
+    it('should list and call its curated tools with a token, as the REST routes answer that person', async () => {
+      const client = await connect(ceo);
+      try {
+        const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
+        expect(names).toEqual([
+          'budget_status',
+          'create_task',
+          'get_task',
+          'list_pending_approvals',
+          'list_tasks',
+          'post_message',
+        ]);
+        const created = await client.callTool({
+          name: 'create_task',
+          arguments: { title: 'From an assistant', description: 'Filed over MCP.', project: scene.project },
+        });
+        expect(created.isError).toBeFalsy();
+        const task = payload(created);
+        expect(task).toMatchObject({ title: 'From an assistant', created_by: 'ceo', status: 'created' });
+        const read = payload(await client.callTool({ name: 'get_task', arguments: { task_id: task.id } }));
+        expect(read.task).toMatchObject({ id: task.id });
+        expect(read.artifacts).toEqual([]);
+        const listed = await client.callTool({ name: 'list_tasks', arguments: { limit: 50 } });
+        expect(JSON.stringify(payload(listed))).toContain(task.id as string);
+        expect((await client.callTool({ name: 'list_pending_approvals', arguments: {} })).isError).toBeFalsy();
+        expect((await client.callTool({ name: 'budget_status', arguments: {} })).isError).toBeFalsy();
+      } finally {
+        await client.close();
+      }
+      const audit = await t.app
+        .get(DatabaseService)
+        .dataSource.getRepository(AuditEntryEntity)
+        .findBy({ action: 'mcp.tool_called' });
+      expect(audit.map((row) => row.target)).toEqual(expect.arrayContaining(['mcp:create_task', 'mcp:get_task']));
+    });
+
+    it('should refuse a caller without a token, and a tool beyond the caller role', async () => {
+      await expect(connect(null)).rejects.toThrow();
+      const observer = await connect(await scene.observer());
+      try {
+        const refused = await observer.callTool({
+          name: 'create_task',
+          arguments: { title: 'Sneaky', description: 'No.', project: scene.project },
+        });
+        expect(refused.isError).toBe(true);
+        expect(payload(refused)).toMatchObject({ status: 403 });
+        expect((await observer.callTool({ name: 'list_tasks', arguments: {} })).isError).toBeFalsy();
+      } finally {
+        await observer.close();
+      }
+    });
   });
 });

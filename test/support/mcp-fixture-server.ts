@@ -2,8 +2,11 @@
 // (`node test/support/mcp-fixture-server.ts --stdio`, types stripped) it serves on stdio, the way the
 // service starts a registered server; imported, it builds the same server for a Streamable HTTP
 // fixture. Only erasable TypeScript here: node runs this file as it is.
+import { createServer } from 'node:http';
+
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import * as z from 'zod';
 
 /** The fixture's tools: read-only echo, a destructive wipe, a crash, and probes of its own process. */
@@ -44,6 +47,20 @@ export function buildFixtureServer(): McpServer {
     }),
   );
   return server;
+}
+
+if (process.argv.includes('--http')) {
+  // Streamable HTTP on a loopback port (stateless: a fresh server per request); prints the port.
+  const http = createServer((req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const mcp = buildFixtureServer();
+    res.on('close', () => void mcp.close());
+    void mcp.connect(transport).then(() => transport.handleRequest(req, res));
+  });
+  http.listen(0, '127.0.0.1', () => {
+    const address = http.address();
+    process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
+  });
 }
 
 if (process.argv.includes('--stdio')) {

@@ -3,8 +3,11 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { AuditModule } from '../audit';
 import { EngineModule } from '../engine';
+import { MessagesModule } from '../messages';
 import { ProvidersModule } from '../providers';
 import { SettingsModule } from '../settings';
+import { McpEndpointController } from './mcp-endpoint.controller';
+import { ServiceMcpEndpoint } from './service-mcp.endpoint';
 import { ToolServerLinks } from './tool-server-links';
 import { ToolServersController } from './tool-servers.controller';
 import { ToolServersRepository } from './tool-servers.repository';
@@ -17,9 +20,9 @@ import { TOOL_SERVER_SETTINGS } from './tool-servers.settings';
  * through the ToolInvoker, under the same security pipeline, approvals and records as every tool.
  */
 @Module({
-  imports: [AgentsModule, AuditModule, EngineModule, ProvidersModule, SettingsModule.forFeature(TOOL_SERVER_SETTINGS)],
-  controllers: [ToolServersController],
-  providers: [ToolServerLinks, ToolServersRepository, ToolServersService],
+  imports: [AgentsModule, AuditModule, EngineModule, MessagesModule, ProvidersModule, SettingsModule.forFeature(TOOL_SERVER_SETTINGS)],
+  controllers: [McpEndpointController, ToolServersController],
+  providers: [ServiceMcpEndpoint, ToolServerLinks, ToolServersRepository, ToolServersService],
   exports: [],
 })
 export class ToolServersModule {}
