@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -124,6 +125,14 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
       health: { connected: true, last_error: null, restarts: 0 },
       allowed_agents: [agent.name],
     });
+    // The server's stderr reaches the agent-activity log with its secret redacted.
+    const activity = join(t.logDir, 'agent_activity.log');
+    const logged = await eventually(
+      () => Promise.resolve(existsSync(activity) ? readFileSync(activity, 'utf8') : ''),
+      (text) => text.includes('fixture starting with token'),
+    );
+    expect(logged).toContain('fixture starting with token [REDACTED]');
+    expect(logged).not.toContain(TOKEN);
     const read = await api('get', '/tools/servers/fixture', observer).expect(200);
     const listed = await api('get', '/tools/servers').expect(200);
     expect(JSON.stringify([created.body, read.body, listed.body])).not.toContain(TOKEN);
