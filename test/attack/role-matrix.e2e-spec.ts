@@ -117,6 +117,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/budget/records': R,
   'GET /api/v1/health/live': 'public',
   'GET /api/v1/health/ready': 'public',
+  // The service's MCP server: any signed-in person; each tool then answers within that person's role.
+  'POST /api/v1/mcp': R,
   'GET /api/v1/messages': R,
   'GET /api/v1/messages/channels': R,
   'GET /api/v1/messages/{message_id}': R,
@@ -187,6 +189,14 @@ const ACCESS: Record<string, Access> = {
   'POST /api/v1/tasks/{task_id}/cancel': W,
   'POST /api/v1/tasks/{task_id}/coordinate': W,
   'POST /api/v1/tasks/{task_id}/transition': W,
+  // Tool servers run programs and hold credentials: only the CEO registers, changes, removes or tests them.
+  'GET /api/v1/tools/servers': R,
+  'POST /api/v1/tools/servers': CEO_ONLY,
+  'DELETE /api/v1/tools/servers/{name}': CEO_ONLY,
+  'GET /api/v1/tools/servers/{name}': R,
+  'PUT /api/v1/tools/servers/{name}': CEO_ONLY,
+  'POST /api/v1/tools/servers/{name}/test': CEO_ONLY,
+  'GET /api/v1/tools/servers/{name}/tools': R,
   'GET /api/v1/users': CEO_ONLY,
   'POST /api/v1/users': CEO_ONLY,
   'DELETE /api/v1/users/{user_id}': CEO_ONLY,

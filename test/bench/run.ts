@@ -12,9 +12,10 @@
 // restore of 1,000,000 cost records (backup.ts), and the dashboard's reads over a company with history
 // (reads.ts), and the engine's single-row statements through TypeORM and EntityStatements (statements.ts),
 // and the console in Chromium: first-load JavaScript, the task board's render, Lighthouse (console.ts),
-// and the command line's start-up to its first request (cli.ts).
+// the command line's start-up to its first request (cli.ts), and a tool server's tool call over a
+// built-in one, stdio and HTTP (mcp.ts).
 // BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts, approvals,
-// backup, reads, statements, console or cli runs one of them (a comma list: several).
+// backup, reads, statements, console, cli or mcp runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,6 +46,7 @@ import {
 } from './harness';
 import { firstRunToken } from './seeding';
 import { runListBench } from './list';
+import { runMcpBench } from './mcp';
 import { runReadsBench } from './reads';
 import { runSettingsBench } from './settings';
 import { runSecurityBench } from './security';
@@ -74,6 +76,7 @@ const PARTS = {
   statements: runStatementsBench,
   console: runConsoleBench,
   cli: runCliBench,
+  mcp: runMcpBench,
 } as const;
 
 async function main(): Promise<void> {

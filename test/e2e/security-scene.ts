@@ -44,13 +44,27 @@ export class SecurityScene {
   productAgent!: SceneAgent & { department: string };
   private observerToken: string | null = null;
 
-  constructor(private readonly backend: PersistenceBackend) {}
+  /** `env` adds to the app's environment (a spec that blocks private addresses, say); `listen` opens a port. */
+  constructor(
+    private readonly backend: PersistenceBackend,
+    private readonly options: { env?: Record<string, string>; listen?: boolean } = {},
+  ) {}
 
   async start(): Promise<this> {
     this.mock = await startMockLlm();
-    this.t = await startTestApp({ backend: this.backend, env: ENGINE_ENV });
+    this.t = await startTestApp({
+      backend: this.backend,
+      env: { ...ENGINE_ENV, ...this.options.env },
+      listen: this.options.listen === true,
+    });
     const t = this.t;
     this.ceo = await setupCeo(t);
+    // With private addresses blocked, the fake model's loopback address is trusted first.
+    await t.http
+      .post('/api/v1/providers/discovery-policy/entries')
+      .set(bearer(this.ceo))
+      .send({ host_port: new URL(this.mock.url).host })
+      .expect(201);
     await addMockProvider(t, this.ceo, this.mock, { alias: 'small' });
     const company = await createCompany(t, this.ceo);
     const agents = (await t.http.get('/api/v1/agents').set(bearer(this.ceo)).expect(200)).body.data as Json[];

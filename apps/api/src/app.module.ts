@@ -26,6 +26,7 @@ import { ReportsModule } from './modules/reports';
 import { SettingsModule } from './modules/settings';
 import { SetupModule } from './modules/setup';
 import { TasksModule } from './modules/tasks';
+import { ToolServersModule } from './modules/tool-servers';
 import { UsersModule } from './modules/users';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -66,6 +67,7 @@ export class AppModule {
         OffboardingModule,
         PromotionsModule,
         HiringModule,
+        ToolServersModule,
         RealtimeModule,
         ...extraImports,
       ],

@@ -996,6 +996,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** MCP JSON-RPC: tasks, approvals, budget, messages as tools, within the caller role */
+        post: operations["ApiV1McpHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/meetings": {
         parameters: {
             query?: never;
@@ -2004,6 +2021,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registered tool servers (secrets never included) */
+        get: operations["ApiV1ToolsServersList"];
+        put?: never;
+        /** Register a tool server (stdio or Streamable HTTP); its tools are listed at once */
+        post: operations["ApiV1ToolsServersCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/servers/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tool server with its health here */
+        get: operations["ApiV1ToolsServersNameGet"];
+        /** Update a tool server (omitted fields kept; a new destination needs its secrets again) */
+        put: operations["ApiV1ToolsServersNameUpdate"];
+        post?: never;
+        /** Remove a tool server; its process stops */
+        delete: operations["ApiV1ToolsServersNameDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/servers/{name}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect and list the tools; reports latency, or the error and its code */
+        post: operations["ApiV1ToolsServersNameTestTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/servers/{name}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tools the server last listed, with schemas and action types */
+        get: operations["ApiV1ToolsServersNameToolsTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -2784,6 +2872,33 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "development" | "design" | "research" | "review" | "meeting" | "admin" | "analysis";
+        };
+        CreateToolServerRequest: {
+            /** @description Agents (id or name) who may use it */
+            allowed_agents?: string[];
+            /** @description Departments whose agents may use it */
+            allowed_departments?: string[];
+            args?: string[];
+            auth_header_name?: string;
+            /** @description Write-only; a new command, args or url needs it again (2901) */
+            auth_header_value?: string;
+            /** @description stdio: the program to start */
+            command?: string;
+            /** @description stdio: environment variables, all secret. Write-only; a new command, args or url needs it again (2901) */
+            env?: {
+                [key: string]: string;
+            };
+            name: string;
+            /** @description Tool name to action type, over the one derived from its annotations */
+            tool_actions?: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            transport: "stdio" | "http";
+            /** @description Adds the url's private host:port to the allowlist (CEO) */
+            trust_address?: boolean;
+            /** @description http: the Streamable HTTP endpoint */
+            url?: string;
         };
         CreateUserRequest: {
             /** @description A manager's department: its authority is limited to it */
@@ -3968,6 +4083,59 @@ export interface components {
             /** @description HS256 JWT; send as `Authorization: Bearer <token>` (also set as the HttpOnly `session` cookie) */
             token: string;
         };
+        ToolServer: {
+            allowed_agents: string[];
+            allowed_departments: string[];
+            args: string[];
+            auth_header_name: string | null;
+            command: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Names only; values are never returned */
+            env_names: string[];
+            has_auth_header_value: boolean;
+            health: components["schemas"]["ToolServerHealth"];
+            name: string;
+            tool_actions: {
+                [key: string]: string;
+            };
+            tool_count: number;
+            /** Format: date-time */
+            tools_listed_at: string | null;
+            /** @enum {string} */
+            transport: "stdio" | "http";
+            /** Format: date-time */
+            updated_at: string;
+            url: string | null;
+            version: number;
+        };
+        ToolServerHealth: {
+            connected: boolean;
+            last_error: string | null;
+            restarts: number;
+        };
+        ToolServerTestResult: {
+            error: string | null;
+            error_code: number | null;
+            latency_ms: number | null;
+            success: boolean;
+            tool_count: number | null;
+        };
+        ToolServerTool: {
+            /** @enum {string} */
+            action_source: "explicit" | "read_only_hint" | "destructive_hint" | "non_destructive_hint" | "unknown";
+            action_type: string;
+            annotations: {
+                [key: string]: boolean;
+            };
+            description: string;
+            input_schema: {
+                [key: string]: unknown;
+            };
+            /** @description As offered to models (server__tool) */
+            name: string | null;
+            tool: string;
+        };
         TransitionTaskRequest: {
             /** @description Assignee set by the move; null clears it (where the target status allows none) */
             assigned_to?: string | null;
@@ -4210,6 +4378,34 @@ export interface components {
             /** @enum {string} */
             priority?: "critical" | "high" | "medium" | "low";
             title?: string;
+        };
+        UpdateToolServerRequest: {
+            /** @description Agents (id or name) who may use it */
+            allowed_agents?: string[];
+            /** @description Departments whose agents may use it */
+            allowed_departments?: string[];
+            args?: string[];
+            auth_header_name?: string;
+            /** @description Write-only; a new command, args or url needs it again (2901) */
+            auth_header_value?: string;
+            /** @description Removes the auth header value */
+            clear_auth_header_value?: boolean;
+            /** @description Removes every environment variable */
+            clear_env?: boolean;
+            /** @description stdio: the program to start */
+            command?: string;
+            /** @description stdio: environment variables, all secret. Write-only; a new command, args or url needs it again (2901) */
+            env?: {
+                [key: string]: string;
+            };
+            /** @description Tool name to action type, over the one derived from its annotations */
+            tool_actions?: {
+                [key: string]: string;
+            };
+            /** @description Adds the url's private host:port to the allowlist (CEO) */
+            trust_address?: boolean;
+            /** @description http: the Streamable HTTP endpoint */
+            url?: string;
         };
         UpdateUserRoleRequest: {
             /** @description Omit to keep; null to clear */
@@ -6387,6 +6583,37 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    ApiV1McpHandle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description A JSON-RPC message (the MCP transport's, not the API envelope) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     ApiV1MeetingsList: {
         parameters: {
             query?: {
@@ -8523,6 +8750,217 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1ToolsServersList: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["PageLimit"];
+                offset?: components["parameters"]["PageOffset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse"] & {
+                        data?: components["schemas"]["ToolServer"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    ApiV1ToolsServersCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateToolServerRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["ToolServer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1ToolsServersNameGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["ToolServer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1ToolsServersNameUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateToolServerRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["ToolServer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1ToolsServersNameDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1ToolsServersNameTestTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["ToolServerTestResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1ToolsServersNameToolsTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["ToolServerTool"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     ApiV1UsersList: {

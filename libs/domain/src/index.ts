@@ -14,6 +14,7 @@ export * from './performance';
 export * from './personality';
 export * from './providers';
 export * from './tasks';
+export * from './tool-servers';
 export * from './messages';
 export * from './delegation';
 export * from './offboarding';

@@ -1,10 +1,13 @@
 import type { RiskLevel } from '../security/risk';
+import type { ToolSecurityProfile } from '../security/tool-access';
 import type { ToolContext } from './tools';
 
 /** A tool call as a security check judges it: the tool and its validated arguments. */
 export interface ToolCallInfo {
   tool: string;
   arguments: Record<string, unknown>;
+  /** The tool's own security profile when it declares one (runtime tools); else the table's by name. */
+  profile?: ToolSecurityProfile;
 }
 
 /**
@@ -58,7 +61,7 @@ export type ToolOutputVerdict =
  */
 export interface ToolOutputScanner {
   readonly name: string;
-  scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<ToolOutputVerdict>;
+  scan(output: string, call: { tool: string; profile?: ToolSecurityProfile }, ctx: ToolContext): Promise<ToolOutputVerdict>;
 }
 
 /** Who produced a run's text, and which: the final answer or an earlier turn's text. */
@@ -84,6 +87,8 @@ export interface RunOutputScanner {
 export interface ToolOfferAgent {
   readonly id: string;
   readonly settings: Record<string, unknown>;
+  readonly name?: string;
+  readonly department?: string | null;
 }
 
 /**

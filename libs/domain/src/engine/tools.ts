@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../providers/driver';
+import type { ToolSecurityProfile } from '../security/tool-access';
 
 /** What a tool may act on: the task's worktree, and who is acting. */
 export interface ToolContext {
@@ -44,7 +45,22 @@ export interface AgentTool<A = unknown> {
   readonly schema: ToolArgumentSchema<A>;
   /** Absent means `write`: a tool is trusted to leave the files alone only when it says so. */
   readonly access?: ToolAccess;
+  /**
+   * How the security layer classifies the tool, for tools the built-in profile table cannot know (a
+   * tool server's, registered at runtime). Absent: the table's profile of the tool's name.
+   */
+  readonly security?: ToolSecurityProfile;
   execute(args: A, ctx: ToolContext): Promise<string>;
+}
+
+/**
+ * Tools that come and go at runtime (a tool server's, as servers are registered and their tools
+ * discovered). The invoker asks for the current list whenever it offers or looks up a tool, so the
+ * answer must be cheap and synchronous: a source keeps its own catalogue in memory.
+ */
+export interface ToolSource {
+  readonly name: string;
+  tools(): readonly AgentTool[];
 }
 
 /** A failure reported back to the agent as the tool's result, not an engine fault. */

@@ -154,6 +154,12 @@ export const ErrorCode = {
   HiringNoModel: 2983,
   /** A hiring request's role, reason or a required skill is blank after trimming. */
   HiringRequestBlank: 2984,
+  /** A tool server's configuration is invalid (name, transport fields, env names, tool action types, allowlist). */
+  ToolServerInvalid: 2900,
+  /** A tool server's destination (command, args, URL) changed without its secrets given again or cleared. */
+  ToolServerSecretsMustFollow: 2901,
+  /** An MCP request to the service's own server is malformed (not a JSON-RPC message the endpoint takes). */
+  McpRequestInvalid: 2902,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -196,6 +202,10 @@ export const ErrorCode = {
   HiringRequestNotFound: 3080,
   /** The agent has no onboarding checklist (it was not hired through a hiring request). */
   OnboardingNotFound: 3081,
+  /** No tool server has the given name. */
+  ToolServerNotFound: 3090,
+  /** The tool server has no tool of that name (in its last discovered list). */
+  ToolServerToolNotFound: 3091,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -266,6 +276,10 @@ export const ErrorCode = {
   HiringRequestInstantiated: 4082,
   /** The onboarding has no failed step to retry (it runs, or it is done). */
   OnboardingNotRetryable: 4083,
+  /** A tool server of that name is registered already. */
+  ToolServerExists: 4090,
+  /** The tool server was changed concurrently: reload it and retry. */
+  ToolServerVersionConflict: 4091,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,
@@ -294,6 +308,10 @@ export const ErrorCode = {
   ProviderOAuthError: 7008,
   /** The provider answered 429: its own rate limit (retryable, with the provider's reset when given). */
   ProviderRateLimited: 7010,
+  /** A tool server could not be started, reached or listed (the test answer carries it). */
+  ToolServerUnavailable: 7090,
+  /** A tool server's call failed: it crashed, timed out or answered with a protocol error. */
+  ToolServerCallFailed: 7091,
   // 8xxx internal
   InternalError: 8000,
   ServiceUnavailable: 8001,

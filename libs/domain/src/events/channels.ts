@@ -20,6 +20,8 @@ export const Channel = {
   Auth: 'internal.auth',
   /** Runtime settings changes; subscribers rebuild what depends on them (no WebSocket channel). */
   Settings: 'internal.settings',
+  /** A tool server was registered, changed, removed or re-listed: every replica reloads its servers. */
+  Tools: 'internal.tools',
   /** A restore replaced the database: every replica re-reads what it keeps in memory. */
   Backup: 'internal.backup',
 } as const;

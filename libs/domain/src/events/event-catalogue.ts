@@ -24,6 +24,7 @@ import type {
   SessionsEvictedPayload,
   SettingChangedPayload,
   BackupRestoredPayload,
+  ToolServerChangedPayload,
   SetupCompletedPayload,
   TaskChangedPayload,
 } from './event-payloads';
@@ -113,6 +114,9 @@ export interface EventCatalogue {
   [Channel.Backup]: {
     'backup.restored': BackupRestoredPayload;
   };
+  [Channel.Tools]: {
+    'tool_server.changed': ToolServerChangedPayload;
+  };
 }
 
 /** The event types of a channel (of every channel in C, when C is a union). */
@@ -188,6 +192,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Auth]: { 'auth.sessions.evicted': true },
   [Channel.Settings]: { 'setting.changed': true },
   [Channel.Backup]: { 'backup.restored': true },
+  [Channel.Tools]: { 'tool_server.changed': true },
 };
 
 /** The catalogued event types of a channel, in declaration order. */

@@ -179,6 +179,13 @@ export type ProviderChangedPayload = {
   model_count?: number;
 };
 
+/** `internal.tools`: a tool server changed; `change` says how (its row is the truth: replicas re-read it). */
+export type ToolServerChangedPayload = {
+  name: string;
+  actor: string;
+  change: 'created' | 'updated' | 'deleted' | 'tools_listed';
+};
+
 /** `internal.auth`: sessions evicted on one replica, to be evicted from the others' caches. */
 export type SessionsEvictedPayload = { session_ids: string[]; user_id: string | null };
 

@@ -60,11 +60,18 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   fire_agent: { category: 'other', action: 'org:fire' },
 };
 
+/** A tool server's tool whose own profile is not at hand: counted as destructive (high risk). */
+export const MCP_UNKNOWN_PROFILE: ToolSecurityProfile = Object.freeze({ category: 'mcp', action: 'code:delete' });
+
 /** The profile of a tool by name (trimmed, case-insensitive); unknown tools are `other`. */
 export function toolSecurityProfile(tool: string): ToolSecurityProfile {
   const key = toolNameKey(tool);
   const known = Object.hasOwn(TOOL_SECURITY_PROFILES, key) ? TOOL_SECURITY_PROFILES[key] : undefined;
-  return known ?? { category: 'other', action: DEFAULT_CATEGORY_ACTION.other };
+  if (known) {
+    return known;
+  }
+  // A tool server's tool (`server__tool`) seen without its own profile: the `mcp` category at high risk.
+  return key.includes('__') ? MCP_UNKNOWN_PROFILE : { category: 'other', action: DEFAULT_CATEGORY_ACTION.other };
 }
 
 /** Tool access levels, least to most access; `custom` grants only its allowed list. */

@@ -20,6 +20,7 @@ import { MeetingEntity } from './meeting.entity';
 import { OffboardingRecordEntity } from './offboarding-record.entity';
 import { AgentOnboardingEntity } from './agent-onboarding.entity';
 import { HiringRequestEntity } from './hiring-request.entity';
+import { ToolServerEntity } from './tool-server.entity';
 import { ParkedRunEntity } from './parked-run.entity';
 import { MessageEntity } from './message.entity';
 import { MessageChannelEntity } from './message-channel.entity';
@@ -62,6 +63,7 @@ export {
   OffboardingRecordEntity,
   AgentOnboardingEntity,
   HiringRequestEntity,
+  ToolServerEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,
@@ -107,6 +109,7 @@ export const ALL_ENTITIES = [
   OffboardingRecordEntity,
   AgentOnboardingEntity,
   HiringRequestEntity,
+  ToolServerEntity,
   ParkedRunEntity,
   MessageChannelEntity,
   MessageEntity,

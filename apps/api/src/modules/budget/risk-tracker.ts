@@ -52,7 +52,7 @@ export class RiskTracker implements ToolCallObserver {
 
   async observe(call: ToolCallInfo, ctx: ToolContext): Promise<void> {
     try {
-      await this.take(call.tool, ctx.agentId, ctx.taskId, new Date());
+      await this.take(call.tool, ctx.agentId, ctx.taskId, new Date(), call.profile?.action);
     } catch (error) {
       // Bookkeeping: a failure is logged, and the call it records goes on.
       this.log.error({ err: error, tool: call.tool }, 'budget.risk.record_failed');
@@ -60,8 +60,8 @@ export class RiskTracker implements ToolCallObserver {
   }
 
   /** Records the risk of one tool call and checks the daily limits' alerts. */
-  async take(tool: string, agentId: string, taskId: string, now: Date): Promise<void> {
-    const score = scoreAction(toolSecurityProfile(tool).action);
+  async take(tool: string, agentId: string, taskId: string, now: Date, action?: string): Promise<void> {
+    const score = scoreAction(action ?? toolSecurityProfile(tool).action);
     await this.records.insert({
       id: randomUUID(),
       agentId,

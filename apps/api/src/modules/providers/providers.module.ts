@@ -43,6 +43,6 @@ import { PROVIDERS_SETTINGS } from './providers.settings';
     ProvidersRepository,
     ProvidersService,
   ],
-  exports: [ModelCatalog, ModelRouter, ProviderRegistry, ProviderUsage],
+  exports: [DiscoveryPolicyService, ModelCatalog, ModelRouter, ProviderRegistry, ProviderUsage],
 })
 export class ProvidersModule {}

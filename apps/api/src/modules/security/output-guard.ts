@@ -11,6 +11,7 @@ import {
   type ToolOutputScanner,
   type ToolOutputVerdict,
   toolSecurityProfile,
+  type ToolSecurityProfile,
 } from '@app/domain';
 
 import { AutonomyControl } from './autonomy-control';
@@ -22,6 +23,8 @@ interface ScanSubject {
   agentId: string;
   taskId: string;
   tool: string | null;
+  /** The tool's declared action type (a tool server's), else the profile table's. */
+  action?: string;
   /** For a run's own text: which part it is. */
   part?: 'final_answer' | 'earlier_turn';
 }
@@ -49,8 +52,8 @@ export class OutputGuard implements ToolOutputScanner {
     private readonly audit: SecurityAudit,
   ) {}
 
-  scan(output: string, call: { tool: string }, ctx: ToolContext): Promise<ToolOutputVerdict> {
-    return this.judge(output, { agentId: ctx.agentId, taskId: ctx.taskId, tool: call.tool });
+  scan(output: string, call: { tool: string; profile?: ToolSecurityProfile }, ctx: ToolContext): Promise<ToolOutputVerdict> {
+    return this.judge(output, { agentId: ctx.agentId, taskId: ctx.taskId, tool: call.tool, action: call.profile?.action });
   }
 
   private async judge(output: string, subject: ScanSubject): Promise<ToolOutputVerdict> {
@@ -82,7 +85,7 @@ export class OutputGuard implements ToolOutputScanner {
       agentId: subject.agentId,
       taskId: subject.taskId,
       toolName: subject.tool?.slice(0, 64) ?? null,
-      actionType: subject.tool === null ? null : toolSecurityProfile(subject.tool).action,
+      actionType: subject.tool === null ? null : (subject.action ?? toolSecurityProfile(subject.tool).action),
       verdict: result.outcome,
       enforced,
       riskLevel: 'high',

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 import {
+  type AutonomyLevel,
   ErrorCode,
   evaluateToolCall,
   resolveToolPermission,
@@ -9,7 +10,9 @@ import {
   type ToolCallInfo,
   type ToolContext,
   type ToolSecurityCheck,
+  type ToolCategory,
   type ToolSecurityVerdict,
+  serverToolNeedsPerson,
   toolSecurityProfile,
 } from '@app/domain';
 import { LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
@@ -44,7 +47,7 @@ export class ToolCallGuard implements ToolSecurityCheck {
 
   async check(call: ToolCallInfo, ctx: ToolContext): Promise<ToolSecurityVerdict> {
     const policy = this.policies.policy();
-    const profile = toolSecurityProfile(call.tool);
+    const profile = call.profile ?? toolSecurityProfile(call.tool);
     if (policy.mode === 'disabled') {
       // No evaluation, but the pass is still on record.
       await this.recordCall(
@@ -57,9 +60,14 @@ export class ToolCallGuard implements ToolSecurityCheck {
     }
     const state = await this.autonomy.stateOf(ctx.agentId);
     const permission = resolveToolPermission(toolPermissionsOf(state.agent), call.tool, profile.category);
-    const evaluation = evaluateToolCall(
-      { tool: call.tool, action: profile.action, arguments: call.arguments, autonomy: state.level, permission },
-      policy,
+    const evaluation = serverToolRule(
+      evaluateToolCall(
+        { tool: call.tool, action: profile.action, arguments: call.arguments, autonomy: state.level, permission },
+        policy,
+      ),
+      profile.category,
+      profile.action,
+      state.level,
     );
     await this.recordCall(ctx, call.tool, profile.action, evaluation);
     if (evaluation.enforced === 'deny') {
@@ -139,4 +147,28 @@ export class ToolCallGuard implements ToolSecurityCheck {
       this.log.warn({ agent_id: agentId, denials, level: state.level }, 'security.incident.locked');
     }
   }
+}
+
+/**
+ * A tool server's high-risk tool (destructive, or one that did not say) goes to a person at every
+ * autonomy level but `full`, even where the pipeline would allow its action type: the tool is not
+ * the service's own, and its annotations are only the server's word.
+ */
+function serverToolRule(
+  evaluation: SecurityEvaluation,
+  category: ToolCategory,
+  action: string,
+  level: AutonomyLevel,
+): SecurityEvaluation {
+  if (category !== 'mcp' || evaluation.verdict !== 'allow' || !serverToolNeedsPerson(level, action)) {
+    return evaluation;
+  }
+  const reason = `autonomy ${level} needs a person to approve the server tool's ${action}`;
+  return {
+    ...evaluation,
+    verdict: 'escalate',
+    enforced: evaluation.mode === 'shadow' ? 'allow' : 'escalate',
+    reason,
+    step: 'autonomy',
+  };
 }

@@ -54,6 +54,50 @@ describe(ToolInvoker.name, () => {
     expect(() => tools.registerTool(echo)).toThrow('duplicate tool name: echo');
   });
 
+  it('should offer and run the current tools of a source, with their own security profile, never shadowing a registered one', async () => {
+    const tools = invoker();
+    let current: AgentTool[] = [];
+    tools.registerToolSource({ name: 'servers', tools: () => current });
+    const seen: unknown[] = [];
+    tools.registerSecurityCheck({
+      name: 'spy',
+      check: (call) => {
+        seen.push(call.profile);
+        return Promise.resolve({ decision: 'allow' });
+      },
+    });
+    expect(tools.definitions().map((d) => d.name)).not.toContain('srv__ping');
+    const ping: AgentTool<{ n: number }> = {
+      ...fakeTool('srv__ping', z.strictObject({ n: z.number() }), (args) => Promise.resolve(`pong ${args.n}`)),
+      access: 'read',
+      security: { category: 'mcp', action: 'code:read' },
+    };
+    current = [ping, { ...echo, execute: () => Promise.resolve('shadow') }];
+    expect(tools.definitions().map((d) => d.name).filter((name) => name === 'echo')).toHaveLength(1);
+    expect(tools.readsOnly('srv__ping')).toBe(true);
+    await expect(tools.invoke({ name: 'srv__ping', arguments: { n: 2 } }, CTX)).resolves.toMatchObject({
+      content: 'pong 2',
+      isError: false,
+    });
+    await expect(tools.invoke({ name: 'echo', arguments: { text: 'a' } }, CTX)).resolves.toMatchObject({ content: 'a' });
+    expect(seen).toEqual([{ category: 'mcp', action: 'code:read' }, undefined]);
+    current = [];
+    await expect(tools.invoke({ name: 'srv__ping', arguments: { n: 1 } }, CTX)).resolves.toMatchObject({
+      content: 'unknown tool: srv__ping',
+    });
+  });
+
+  it('should offer nothing of a source that throws', () => {
+    const tools = invoker();
+    tools.registerToolSource({
+      name: 'broken',
+      tools: () => {
+        throw new Error('catalogue lost');
+      },
+    });
+    expect(tools.definitions().map((d) => d.name)).toEqual(['echo', 'hang', 'recoverable', 'crash']);
+  });
+
   it('should report an unknown tool', async () => {
     await expect(invoker().invoke({ name: 'rm_rf', arguments: {} }, CTX)).resolves.toMatchObject({
       isError: true,

@@ -1,6 +1,7 @@
 import {
   type AgentTool,
   type ToolArgumentIssue,
+  type ToolCallInfo,
   type ToolCallObserver,
   type ToolContext,
   type ToolDefinition,
@@ -12,6 +13,7 @@ import {
   type ToolOutputVerdict,
   type ToolResult,
   type ToolSecurityCheck,
+  type ToolSource,
 } from '@app/domain';
 import { withSpan } from '@app/platform';
 
@@ -67,6 +69,7 @@ export class ToolInvoker {
   private readonly observers: ToolCallObserver[];
   private readonly outputScanners: ToolOutputScanner[];
   private readonly offerFilters: ToolOfferFilter[] = [];
+  private readonly sources: ToolSource[] = [];
   private readonly timeoutMs: number;
   private readonly maxOutputChars: number;
   private readonly onInvoked: ToolInvokerOptions['onInvoked'];
@@ -92,6 +95,14 @@ export class ToolInvoker {
       throw new Error(`duplicate tool name: ${tool.definition.name}`);
     }
     this.tools.set(tool.definition.name, tool);
+  }
+
+  /**
+   * Adds tools that come and go at runtime (a tool server's). Their names never shadow a registered
+   * tool: on a clash the registered one wins and the source's is not offered.
+   */
+  registerToolSource(source: ToolSource): void {
+    this.sources.push(source);
   }
 
   /** Adds a check run before every tool call, after those registered earlier. */
@@ -133,14 +144,45 @@ export class ToolInvoker {
 
   /** Definitions to offer the model; only the allowed tools when a list is given. */
   definitions(allowed?: readonly string[]): ToolDefinition[] {
-    return [...this.tools.values()]
+    return this.all()
       .filter((tool) => allowed === undefined || allowed.includes(tool.definition.name))
       .map((tool) => tool.definition);
   }
 
   /** True when the tool exists and declares itself read-only; unknown tools count as writers. */
   readsOnly(name: string): boolean {
-    return this.tools.get(name)?.access === 'read';
+    return this.lookup(name)?.access === 'read';
+  }
+
+  /** Every tool: the registered ones, then the sources' current ones under names still free. */
+  private all(): AgentTool[] {
+    const tools = [...this.tools.values()];
+    if (this.sources.length === 0) {
+      return tools;
+    }
+    const seen = new Set(this.tools.keys());
+    for (const tool of this.sourced()) {
+      if (!seen.has(tool.definition.name)) {
+        seen.add(tool.definition.name);
+        tools.push(tool);
+      }
+    }
+    return tools;
+  }
+
+  private lookup(name: string): AgentTool | undefined {
+    return this.tools.get(name) ?? this.sourced().find((tool) => tool.definition.name === name);
+  }
+
+  // A source that throws offers nothing: its tools are absent rather than the run failing.
+  private sourced(): AgentTool[] {
+    return this.sources.flatMap((source) => {
+      try {
+        return [...source.tools()];
+      } catch {
+        return [];
+      }
+    });
   }
 
   async invoke(
@@ -172,7 +214,7 @@ export class ToolInvoker {
     allowed: readonly string[] | undefined,
     options: InvokeOptions,
   ): Promise<Verdicted> {
-    const tool = this.tools.get(call.name);
+    const tool = this.lookup(call.name);
     if (!tool) {
       return { ...failure(`unknown tool: ${call.name}`), verdict: 'unknown_tool' };
     }
@@ -189,7 +231,8 @@ export class ToolInvoker {
     }
     // Checks judge the validated arguments (defaults applied, values normalised): exactly what will run.
     const checked = isRecord(parsed.data) ? parsed.data : call.arguments;
-    const denial = await this.deniedBy({ name: call.name, arguments: checked }, ctx, options.approved === true);
+    const profile = tool.security;
+    const denial = await this.deniedBy({ tool: call.name, arguments: checked, profile }, ctx, options.approved === true);
     if (denial !== null) {
       // An escalated call is refused unless the engine parks the run on it (it reads `escalation`).
       const refused = failure(
@@ -200,13 +243,13 @@ export class ToolInvoker {
         : { ...refused, verdict: 'denied' };
     }
     // Observers write while the tool runs, rather than on its path; the answer waits for them.
-    const info = { tool: call.name, arguments: checked };
+    const info: ToolCallInfo = { tool: call.name, arguments: checked, ...(profile ? { profile } : {}) };
     const observed = Promise.allSettled(
       this.observers.map((observer) => new Promise<void>((done) => done(observer.observe(info, ctx)))),
     );
     try {
       const executed = await this.execute(tool, parsed.data, ctx);
-      const scanned = await this.scan(executed, call.name, ctx);
+      const scanned = await this.scan(executed, { tool: call.name, ...(profile ? { profile } : {}) }, ctx);
       const verdict: ToolVerdict = scanned.withheld ? 'withheld' : scanned.isError ? 'failed' : 'succeeded';
       return { content: scanned.content, isError: scanned.isError, verdict };
     } finally {
@@ -216,10 +259,11 @@ export class ToolInvoker {
 
   // A check that throws denies the call: a broken policy must not silently let everything through.
   // A person's approval answers escalations only: a check that denies still denies.
-  private async deniedBy(call: ToolInvocation, ctx: ToolContext, approved: boolean): Promise<Refusal | null> {
+  private async deniedBy(call: ToolCallInfo, ctx: ToolContext, approved: boolean): Promise<Refusal | null> {
+    const info: ToolCallInfo = call.profile ? call : { tool: call.tool, arguments: call.arguments };
     for (const check of this.securityChecks) {
       try {
-        const verdict = await check.check({ tool: call.name, arguments: call.arguments }, ctx);
+        const verdict = await check.check(info, ctx);
         switch (verdict.decision) {
           case 'allow':
             break;
@@ -266,12 +310,16 @@ export class ToolInvoker {
   }
 
   // Scanners see error text too: a failure message can quote file contents just like an output.
-  private async scan(result: ToolResult, tool: string, ctx: ToolContext): Promise<ToolResult & { withheld?: boolean }> {
+  private async scan(
+    result: ToolResult,
+    call: Parameters<ToolOutputScanner['scan']>[1],
+    ctx: ToolContext,
+  ): Promise<ToolResult & { withheld?: boolean }> {
     let output = result.content;
     for (const scanner of this.outputScanners) {
       let verdict: ToolOutputVerdict;
       try {
-        verdict = await scanner.scan(output, { tool }, ctx);
+        verdict = await scanner.scan(output, call, ctx);
       } catch {
         return { ...failure('output withheld: scanner failed'), withheld: true };
       }

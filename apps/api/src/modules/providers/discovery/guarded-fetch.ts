@@ -61,7 +61,14 @@ export class GuardedFetcher {
   /** One checking dispatcher per target, reused by every request to it. */
   private readonly agents = new Map<string, Agent>();
 
-  constructor(private readonly policy: AddressPolicy | (() => Promise<AddressPolicy>)) {}
+  /**
+   * `followRedirects: false` hands every redirect back to the caller unfollowed (a tool server's MCP
+   * client follows same-origin hops itself, each through this fetch, and refuses the others).
+   */
+  constructor(
+    private readonly policy: AddressPolicy | (() => Promise<AddressPolicy>),
+    private readonly options: { followRedirects?: boolean } = {},
+  ) {}
 
   readonly fetch: FetchLike = async (input, init) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
@@ -75,7 +82,7 @@ export class GuardedFetcher {
         ...(agent ? { dispatcher: agent } : {}),
       } as never)) as unknown as Response;
       const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || !location) {
+      if (response.status < 300 || response.status >= 400 || !location || this.options.followRedirects === false) {
         return response;
       }
       if (hop >= MAX_REDIRECTS) {
