@@ -62,6 +62,9 @@ const ACCESS: Record<string, Access> = {
   // Spec: firing is department-level authority (the manager heads the victim agent's department).
   'POST /api/v1/agents/{agent_name}/fire': MANAGERS,
   'GET /api/v1/agents/{agent_name}/history': R,
+  'GET /api/v1/agents/{agent_name}/memories': R,
+  'POST /api/v1/agents/{agent_name}/memories/search': R,
+  'DELETE /api/v1/agents/{agent_name}/memories/{memory_id}': MANAGERS,
   'GET /api/v1/agents/{agent_name}/offboarding': R,
   'GET /api/v1/agents/{agent_name}/performance': R,
   'POST /api/v1/auth/change-password': SIGNED_IN,
@@ -74,6 +77,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/artifacts/{artifact_id}/content': R,
   'PUT /api/v1/artifacts/{artifact_id}/content': W,
   'GET /api/v1/auth/me': SIGNED_IN,
+  'GET /api/v1/memory/status': R,
   'GET /api/v1/meetings': R,
   'POST /api/v1/meetings/trigger': W,
   'GET /api/v1/meetings/{meeting_id}': R,

@@ -16,6 +16,7 @@ import { CoordinationModule } from './modules/coordination';
 import { DelegationModule } from './modules/delegation';
 import { EngineModule } from './modules/engine';
 import { MeetingsModule } from './modules/meetings';
+import { MemoryModule } from './modules/memory';
 import { MessagesModule } from './modules/messages';
 import { OffboardingModule } from './modules/offboarding';
 import { ProvidersModule } from './modules/providers';
@@ -54,6 +55,7 @@ export class AppModule {
         BackupModule,
         ApprovalsModule,
         MessagesModule,
+        MemoryModule,
         CoordinationModule,
         DelegationModule,
         ArtifactsModule,

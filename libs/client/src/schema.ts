@@ -182,6 +182,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{agent_name}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's memory entries, newest first */
+        get: operations["ApiV1AgentsAgentNameMemoriesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_name}/memories/{memory_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one memory entry (an archived one: 409, 4040) */
+        delete: operations["ApiV1AgentsAgentNameMemoriesMemoryIdDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_name}/memories/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An agent's entries most relevant to a query, best first (503, 8040 without an embedder) */
+        post: operations["ApiV1AgentsAgentNameMemoriesSearchSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{agent_name}/offboarding": {
         parameters: {
             query?: never;
@@ -875,6 +926,23 @@ export interface paths {
         put?: never;
         /** Hold, in parallel, a meeting of every type whose trigger is the event (none: an empty list) */
         post: operations["ApiV1MeetingsTriggerTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memory/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a memory backend is wired (or why not), the embedder and the entry counts */
+        get: operations["ApiV1MemoryStatusStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2345,7 +2413,7 @@ export interface components {
         CostRecord: {
             agent_id: string;
             /** @enum {string} */
-            call_category: "productive" | "coordination" | "system";
+            call_category: "productive" | "coordination" | "system" | "embedding";
             /** @description In the configured currency (the name is kept) */
             cost_usd: number;
             input_tokens: number;
@@ -2855,6 +2923,53 @@ export interface components {
             token_usage_by_participant: {
                 [key: string]: number;
             };
+        };
+        MemoryEntry: {
+            agent_id: string;
+            /** @description Set when archived (read-only). */
+            archive_id: string | null;
+            /** @enum {string} */
+            category: "working" | "episodic" | "semantic" | "procedural" | "social";
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            id: string;
+            /** @enum {string} */
+            level: "session" | "project" | "persistent";
+            metadata: {
+                [key: string]: unknown;
+            };
+            project: string | null;
+            /** @description Search results only: cosine relevance, 0 to 1. */
+            relevance_score?: number;
+            task_id: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        MemorySearchRequest: {
+            /** @enum {string} */
+            category?: "working" | "episodic" | "semantic" | "procedural" | "social";
+            /** @default 10 */
+            limit: number;
+            query: string;
+        };
+        MemoryStatus: {
+            backend: string;
+            /** @description The code of the reason. */
+            code: number | null;
+            embedder_dims: number | null;
+            embedder_model: string | null;
+            embedder_provider: string | null;
+            entries: number;
+            /** @description Entries in this replica's index. */
+            indexed: number;
+            org_facts: number;
+            /** @description Why not, when not wired. */
+            reason: string | null;
+            /** @description Whether a memory backend is wired. */
+            wired: boolean;
         };
         Message: {
             attachments: components["schemas"]["MessageAttachment"][];
@@ -4542,6 +4657,104 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    ApiV1AgentsAgentNameMemoriesList: {
+        parameters: {
+            query?: {
+                category?: "working" | "episodic" | "semantic" | "procedural" | "social";
+                limit?: components["parameters"]["PageLimit"];
+                offset?: components["parameters"]["PageOffset"];
+                project?: string;
+            };
+            header?: never;
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse"] & {
+                        data?: components["schemas"]["MemoryEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1AgentsAgentNameMemoriesMemoryIdDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+                memory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1AgentsAgentNameMemoriesSearchSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemorySearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["MemoryEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     ApiV1AgentsAgentNameOffboardingGet: {
         parameters: {
             query?: never;
@@ -5880,6 +6093,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1MemoryStatusStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["MemoryStatus"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     ApiV1MessagesList: {

@@ -17,7 +17,6 @@ import { WriteBehindBuffers } from './lifecycle/write-behind-buffers';
 import { DistributedLock } from './locks/distributed-lock';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
-import { MemoryBackendBootstrap } from './memory/memory-backend';
 import { DatabaseService } from './persistence/database.service';
 import { UnitOfWork } from './persistence/unit-of-work';
 import { SettingsStore } from './settings/settings-store';
@@ -45,7 +44,6 @@ export class PlatformModule {
         DistributedLock,
         IdempotencyKeyRepository,
         IdempotencyService,
-        MemoryBackendBootstrap,
         ReinitialisationHooks,
         SettingsStore,
         ShutdownState,

@@ -142,6 +142,10 @@ export const ErrorCode = {
   AgentDepartmentUnknown: 2997,
   /** An agent edit names a personality preset that is neither built in nor custom. */
   AgentPersonalityPresetUnknown: 2996,
+  /** The configured embedding provider speaks a protocol without an embeddings endpoint (Anthropic). */
+  MemoryEmbedderUnsupported: 2940,
+  /** A memory search's query is empty once trimmed, or longer than the embedder accepts. */
+  MemoryQueryInvalid: 2941,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -180,6 +184,10 @@ export const ErrorCode = {
   MeetingNotFound: 3042,
   /** The agent was never fired: it has no offboarding record. */
   OffboardingNotFound: 3099,
+  /** The agent has no memory entry with the given id. */
+  MemoryEntryNotFound: 3050,
+  /** No organisation fact has the given id. */
+  OrgFactNotFound: 3051,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -230,6 +238,8 @@ export const ErrorCode = {
   AgentTerminated: 4999,
   /** An agent status change the edit route does not make (only active <-> on_leave; hiring, onboarding and firing have their own). */
   AgentStatusChangeInvalid: 4998,
+  /** The memory entry belongs to an archived (offboarded) agent's memory: read-only. */
+  MemoryEntryArchived: 4040,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,
@@ -258,6 +268,8 @@ export const ErrorCode = {
   ProviderOAuthError: 7008,
   /** The provider answered 429: its own rate limit (retryable, with the provider's reset when given). */
   ProviderRateLimited: 7010,
+  /** The embedding model answered with the wrong number of vectors, or vectors of the wrong size. */
+  EmbeddingMalformed: 7040,
   // 8xxx internal
   InternalError: 8000,
   ServiceUnavailable: 8001,
@@ -273,6 +285,8 @@ export const ErrorCode = {
   ArtifactStorageFull: 8007,
   SettingsEncryptionError: 8014,
   SinkConfigValidationError: 8015,
+  /** No memory backend is wired: no embedding model resolves (GET /memory/status says why). */
+  MemoryBackendUnavailable: 8040,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -20,6 +20,7 @@ import type {
   SessionsEvictedPayload,
   SettingChangedPayload,
   BackupRestoredPayload,
+  MemoryChangedPayload,
   SetupCompletedPayload,
   TaskChangedPayload,
 } from './event-payloads';
@@ -103,6 +104,12 @@ export interface EventCatalogue {
   [Channel.Backup]: {
     'backup.restored': BackupRestoredPayload;
   };
+  [Channel.Memory]: {
+    'memory.created': MemoryChangedPayload;
+    'memory.deleted': MemoryChangedPayload;
+    'memory.fact_created': MemoryChangedPayload;
+    'memory.fact_deleted': MemoryChangedPayload;
+  };
 }
 
 /** The event types of a channel (of every channel in C, when C is a union). */
@@ -172,6 +179,12 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Auth]: { 'auth.sessions.evicted': true },
   [Channel.Settings]: { 'setting.changed': true },
   [Channel.Backup]: { 'backup.restored': true },
+  [Channel.Memory]: {
+    'memory.created': true,
+    'memory.deleted': true,
+    'memory.fact_created': true,
+    'memory.fact_deleted': true,
+  },
 };
 
 /** The catalogued event types of a channel, in declaration order. */

@@ -54,6 +54,10 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   send_message: { category: 'communication', action: 'comms:internal' },
   // Handing work to another agent of the company is internal communication too (no action type of its own).
   delegate_task: { category: 'communication', action: 'comms:internal' },
+  // The agent's own memory: reading it is memory:read; storing into it touches nothing but the agent's
+  // own memory (the catalogue has no memory write action), so it is classified the same way.
+  recall: { category: 'analytics', action: 'memory:read' },
+  remember: { category: 'analytics', action: 'memory:read' },
   // No agent tool fires anyone; a tool of this name (an MCP server's, say) is org:fire, always hard-denied.
   fire_agent: { category: 'other', action: 'org:fire' },
 };
