@@ -1,6 +1,9 @@
 import { CostRecordEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
-import { eventually, testBackends } from '@app/testing';
+import { createTestDatabase, eventually, testBackends } from '@app/testing';
+
+import { AgentRoster } from '../../apps/api/src/modules/agents';
+import { MemoryService } from '../../apps/api/src/modules/memory';
 
 import {
   addMockProvider,
@@ -271,5 +274,48 @@ describe.each(testBackends())('agent memory without an embedder on %s', (backend
       .send({ query: 'anything' })
       .expect(503);
     expect(refused.body.error_detail.error_code).toBe(8040);
+  });
+});
+
+const postgresOnly = testBackends().includes('postgres') ? describe : describe.skip;
+
+postgresOnly('agent memory with two replicas on one Postgres', () => {
+  it('should find on one replica an entry written on the other', async () => {
+    const mock = await startMockLlm();
+    const db = await createTestDatabase('postgres');
+    const a = await startTestApp({ backend: 'postgres', database: db, env: EMBEDDER_ENV });
+    const b = await startTestApp({ backend: 'postgres', database: db, env: EMBEDDER_ENV });
+    try {
+      const ceo = await setupCeo(a);
+      await addMockProvider(a, ceo, mock, { alias: 'small' });
+      await createCompany(a, ceo);
+      const agent = ((await a.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[])[0];
+      const search = () =>
+        b.http
+          .post(`/api/v1/agents/${encodeURIComponent(agent.name as string)}/memories/search`)
+          .set(bearer(ceo))
+          .send({ query: 'staging database rotation' });
+      // B serves searches once the provider A registered reaches it.
+      await eventually(search, (res) => res.status === 200);
+      await a.http
+        .patch(`/api/v1/agents/${encodeURIComponent(agent.name as string)}`)
+        .set(bearer(ceo))
+        .send({ memory: { type: 'persistent' } })
+        .expect(200);
+      const entity = await a.app.get(AgentRoster).findByRef(agent.id as string);
+      const stored = await a.app
+        .get(MemoryService)
+        .store(entity as NonNullable<typeof entity>, { category: 'semantic', content: FACT }, null);
+      const hits = await eventually(
+        async () => (await search().expect(200)).body.data as Json[],
+        (rows) => rows.length > 0,
+      );
+      expect(hits[0]).toMatchObject({ id: stored?.id, content: FACT });
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+      await mock.close();
+    }
   });
 });
