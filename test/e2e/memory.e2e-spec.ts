@@ -183,6 +183,32 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     expect(gone.body.error_detail.error_code).toBe(3050);
   });
 
+  it('should merge organisation facts into the injected memory, and list and delete them', async () => {
+    const [ada] = agents;
+    const fact = (
+      await t.http
+        .post('/api/v1/memory/org')
+        .set(bearer(ceo))
+        .send({ category: 'convention', content: 'Staging database maintenance is booked in the change calendar.' })
+        .expect(201)
+    ).body.data as Json;
+    expect(fact).toMatchObject({ category: 'convention', department: null, author: 'ceo' });
+    const listed = (await t.http.get('/api/v1/memory/org').set(bearer(ceo)).expect(200)).body.data as Json[];
+    expect(listed.map((f) => f.id)).toContain(fact.id);
+
+    const run = await runTask(
+      ada.name,
+      'Book staging database maintenance',
+      'Find a slot for the staging database maintenance.',
+      'Booked.',
+    );
+    expect(memoryMessages(run.first).join('\n')).toContain('[organisation convention] Staging database maintenance');
+
+    await t.http.delete(`/api/v1/memory/org/${fact.id}`).set(bearer(ceo)).expect(204);
+    const gone = await t.http.delete(`/api/v1/memory/org/${fact.id}`).set(bearer(ceo)).expect(404);
+    expect(gone.body.error_detail.error_code).toBe(3051);
+  });
+
   it('should inject nothing for an agent whose memory type is none', async () => {
     const [, bob] = agents;
     const a = await runTask(bob.name, 'Find when the staging database rotation runs', 'Look it up.', FACT);

@@ -932,6 +932,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/memory/org": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisation facts, newest first */
+        get: operations["ApiV1MemoryOrgListFacts"];
+        put?: never;
+        /** Record an organisation fact (a manager's: their department's) */
+        post: operations["ApiV1MemoryOrgCreateFact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memory/org/{fact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an organisation fact (a manager: their department's) */
+        delete: operations["ApiV1MemoryOrgFactIdDeleteFact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/memory/status": {
         parameters: {
             query?: never;
@@ -2483,6 +2518,13 @@ export interface components {
             /** @description CEO: allowlist a refused base_url or oauth_token_url host:port in this request (audited); else 2014 */
             trust_address?: boolean;
         };
+        CreateOrgFactRequest: {
+            /** @enum {string} */
+            category: "core_policy" | "adr" | "procedure" | "convention";
+            content: string;
+            /** @description The CEO's choice (omitted: company-wide); a manager's is their own department. */
+            department?: string;
+        };
         CreatePersonalityPresetRequest: {
             /**
              * @description Inclination to cooperate and accommodate (0 = challenging, 1 = accommodating).
@@ -3060,6 +3102,17 @@ export interface components {
             name: string;
             /** @enum {string} */
             state: "pending" | "done" | "skipped";
+        };
+        OrgFact: {
+            author: string;
+            /** @enum {string} */
+            category: "core_policy" | "adr" | "procedure" | "convention";
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description null: company-wide. */
+            department: string | null;
+            id: string;
         };
         OverviewMetrics: {
             /** @description Employed agents with a task in progress */
@@ -6093,6 +6146,95 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1MemoryOrgListFacts: {
+        parameters: {
+            query?: {
+                category?: "core_policy" | "adr" | "procedure" | "convention";
+                limit?: components["parameters"]["PageLimit"];
+                offset?: components["parameters"]["PageOffset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse"] & {
+                        data?: components["schemas"]["OrgFact"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    ApiV1MemoryOrgCreateFact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrgFactRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["OrgFact"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ApiV1MemoryOrgFactIdDeleteFact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                fact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     ApiV1MemoryStatusStatus: {

@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 
-import { ErrorCode, NotFoundError, Page } from '@app/domain';
-import type { AgentEntity, MemoryEntryEntity } from '@app/persistence';
+import { ErrorCode, ForbiddenError, HumanRole, NotFoundError, type OrgFactCategory, Page } from '@app/domain';
+import type { AgentEntity, MemoryEntryEntity, OrgFactEntity } from '@app/persistence';
+import type { ActorContext } from '@app/platform';
 
 import { AgentRoster } from '../agents';
-import type { MemoryEntryDto, MemoryQueryDto, MemorySearchDto, MemoryStatusDto } from './dto/memory.dto';
+import type {
+  CreateOrgFactDto,
+  MemoryEntryDto,
+  MemoryQueryDto,
+  MemorySearchDto,
+  MemoryStatusDto,
+  OrgFactDto,
+  OrgFactQueryDto,
+} from './dto/memory.dto';
 import type { IndexedEntry } from './memory-index';
 import { MemoryService } from './memory.service';
 
@@ -59,6 +68,37 @@ export class MemoryApi {
     await this.memory.delete(await this.agentOrThrow(name), id);
   }
 
+  async listFacts(query: OrgFactQueryDto): Promise<Page<OrgFactDto>> {
+    const { rows, total } = await this.memory.factPage(query.offset, query.limit, query.category);
+    return new Page(rows.map(toFactDto), total, query.offset, query.limit);
+  }
+
+  /** The CEO writes any fact (company-wide without a department); a manager only their department's. */
+  async createFact(actor: ActorContext, dto: CreateOrgFactDto): Promise<OrgFactDto> {
+    let department = dto.department ?? null;
+    if (actor.role !== HumanRole.Ceo) {
+      if (actor.department === null || (department !== null && department !== actor.department)) {
+        throw new ForbiddenError('Managers write organisation facts of their own department only');
+      }
+      department = actor.department;
+    }
+    const row = await this.memory.storeFact({
+      category: dto.category as OrgFactCategory,
+      content: dto.content,
+      department,
+      author: actor.username,
+    });
+    return toFactDto(row);
+  }
+
+  async deleteFact(actor: ActorContext, id: string): Promise<void> {
+    const fact = await this.memory.findFact(id);
+    if (actor.role !== HumanRole.Ceo && (actor.department === null || fact.department !== actor.department)) {
+      throw new ForbiddenError('Managers delete organisation facts of their own department only');
+    }
+    await this.memory.deleteFact(id);
+  }
+
   private async agentOrThrow(name: string): Promise<AgentEntity> {
     const agent = await this.agents.findByRef(name);
     if (!agent) {
@@ -66,6 +106,17 @@ export class MemoryApi {
     }
     return agent;
   }
+}
+
+function toFactDto(row: OrgFactEntity): OrgFactDto {
+  return {
+    id: row.id,
+    category: row.category,
+    content: row.content,
+    department: row.department,
+    author: row.author,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 function round(value: number): number {

@@ -2,12 +2,20 @@ import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { type Page, Permission } from '@app/domain';
-import { Endpoint, PathId, RequiresSubsystems } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, PathId, RequiresSubsystems } from '@app/platform';
 
-import { MemoryEntryDto, MemoryQueryDto, MemorySearchDto, MemoryStatusDto } from './dto/memory.dto';
+import {
+  CreateOrgFactDto,
+  MemoryEntryDto,
+  MemoryQueryDto,
+  MemorySearchDto,
+  MemoryStatusDto,
+  OrgFactDto,
+  OrgFactQueryDto,
+} from './dto/memory.dto';
 import { MemoryApi } from './memory.api';
 
-/** Agent memory: the backend's status, an agent's entries (list, search, delete). */
+/** Agent memory: the backend's status, organisation facts, an agent's entries (list, search, delete). */
 @ApiTags('memory')
 @ApiBearerAuth()
 @Controller()
@@ -24,6 +32,40 @@ export class MemoryController {
   })
   status(): Promise<MemoryStatusDto> {
     return this.memory.status();
+  }
+
+  @Get('memory/org')
+  @Endpoint({
+    summary: 'Organisation facts, newest first',
+    paged: OrgFactDto,
+    errors: [400, 401, 403],
+    permission: Permission.Read,
+  })
+  listFacts(@Query() query: OrgFactQueryDto): Promise<Page<OrgFactDto>> {
+    return this.memory.listFacts(query);
+  }
+
+  @Post('memory/org')
+  @Endpoint({
+    summary: "Record an organisation fact (a manager's: their department's)",
+    response: OrgFactDto,
+    status: 201,
+    errors: [400, 401, 403, 503],
+    permission: Permission.Manage,
+  })
+  createFact(@Actor() actor: ActorContext, @Body() dto: CreateOrgFactDto): Promise<OrgFactDto> {
+    return this.memory.createFact(actor, dto);
+  }
+
+  @Delete('memory/org/:fact_id')
+  @Endpoint({
+    summary: "Delete an organisation fact (a manager: their department's)",
+    noContent: true,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Manage,
+  })
+  deleteFact(@Actor() actor: ActorContext, @PathId('fact_id') id: string): Promise<void> {
+    return this.memory.deleteFact(actor, id);
   }
 
   @Get('agents/:agent_name/memories')

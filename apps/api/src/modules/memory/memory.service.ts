@@ -13,13 +13,14 @@ import {
   type MemoryLevel,
   memoryLevelOf,
   NotFoundError,
+  type OrgFactCategory,
   packWithinBudget,
   rankMemories,
   RANKING,
   redactSecrets,
   Subsystem,
 } from '@app/domain';
-import type { AgentEntity, MemoryEntryEntity, TaskEntity } from '@app/persistence';
+import type { AgentEntity, MemoryEntryEntity, OrgFactEntity, TaskEntity } from '@app/persistence';
 import {
   announce,
   EventBus,
@@ -286,6 +287,62 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       event_type: 'memory.deleted',
       payload: { id, agent_id: agent.id },
     });
+  }
+
+  /**
+   * Stores an organisation fact (one writer: this service). The caller checked who may write it; the
+   * content is redacted like every memory.
+   */
+  async storeFact(fact: {
+    category: OrgFactCategory;
+    content: string;
+    department: string | null;
+    author: string;
+  }): Promise<OrgFactEntity> {
+    const content = redactSecrets(fact.content.trim()).text.slice(0, MAX_ENTRY_CHARS);
+    const { vectors, marker } = await this.embedder.embed([content], null);
+    const row: OrgFactEntity = {
+      id: randomUUID(),
+      category: fact.category,
+      content,
+      department: fact.department,
+      author: fact.author.slice(0, 200),
+      embedder: marker,
+      createdAt: new Date(),
+      embedding: Buffer.from(encodeVector(vectors[0])),
+    };
+    await this.repository.insertFact(row);
+    this.index.putFact(indexedFact(row));
+    await announce(this.bus, this.log, {
+      channel: Channel.Memory,
+      event_type: 'memory.fact_created',
+      payload: { id: row.id, agent_id: null },
+    });
+    return row;
+  }
+
+  async findFact(id: string): Promise<OrgFactEntity> {
+    const fact = await this.repository.findFact(id);
+    if (!fact) {
+      throw new NotFoundError(`no organisation fact ${id}`, ErrorCode.OrgFactNotFound);
+    }
+    return fact;
+  }
+
+  async deleteFact(id: string): Promise<void> {
+    if (!(await this.repository.deleteFact(id))) {
+      throw new NotFoundError(`no organisation fact ${id}`, ErrorCode.OrgFactNotFound);
+    }
+    this.index.removeFact(id);
+    await announce(this.bus, this.log, {
+      channel: Channel.Memory,
+      event_type: 'memory.fact_deleted',
+      payload: { id, agent_id: null },
+    });
+  }
+
+  factPage(offset: number, limit: number, category?: string): ReturnType<MemoryRepository['factPage']> {
+    return this.repository.factPage(offset, limit, category);
   }
 
   page(query: Parameters<MemoryRepository['page']>[0]): ReturnType<MemoryRepository['page']> {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 
-import { MEMORY_CATEGORIES } from '@app/domain';
+import { MEMORY_CATEGORIES, ORG_FACT_CATEGORIES } from '@app/domain';
 import { PageQueryDto } from '@app/platform';
 
 /** `GET /agents/{agent_name}/memories`: the page and the filters. */
@@ -113,4 +113,55 @@ export class MemoryStatusDto {
 
   @ApiProperty({ type: 'integer', description: "Entries in this replica's index." })
   indexed!: number;
+}
+
+/** `GET /memory/org`: the page and the category filter. */
+export class OrgFactQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ORG_FACT_CATEGORIES })
+  @IsOptional()
+  @IsIn(ORG_FACT_CATEGORIES)
+  category?: string;
+}
+
+@ApiSchema({ name: 'CreateOrgFactRequest' })
+export class CreateOrgFactDto {
+  @ApiProperty({ enum: ORG_FACT_CATEGORIES })
+  @IsIn(ORG_FACT_CATEGORIES)
+  category!: string;
+
+  @ApiProperty({ minLength: 1, maxLength: 2000 })
+  @IsString()
+  @Length(1, 2000)
+  content!: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 128,
+    description: "The CEO's choice (omitted: company-wide); a manager's is their own department.",
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 128)
+  department?: string;
+}
+
+@ApiSchema({ name: 'OrgFact' })
+export class OrgFactDto {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ enum: ORG_FACT_CATEGORIES })
+  category!: string;
+
+  @ApiProperty()
+  content!: string;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'null: company-wide.' })
+  department!: string | null;
+
+  @ApiProperty()
+  author!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
 }
