@@ -245,6 +245,50 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     );
     expect(memoryMessages(inside.first).join('\n')).toContain('rotate-db');
   });
+
+  it('should store what the remember tool gives, then archive it read-only and promote it when the agent is fired', async () => {
+    const [, , cleo] = agents;
+    const procedure = 'Deploys to staging go through the deploy-staging pipeline, never by hand.';
+    mock.enqueue({
+      kind: 'tool_calls',
+      calls: [{ name: 'remember', arguments: { category: 'procedural', content: procedure } }],
+    });
+    const run = await runTask(cleo.name, 'Learn how staging deploys work', 'Find out and remember it.', 'Noted.');
+    expect((run.first.tools as Json[]).map((x) => x.function.name)).toEqual(
+      expect.arrayContaining(['remember', 'recall']),
+    );
+    const stored = await eventually(
+      () => memories(cleo.name),
+      (rows) => rows.some((m) => m.category === 'procedural'),
+    );
+    expect(stored.find((m) => m.category === 'procedural')).toMatchObject({ content: procedure, level: 'project' });
+
+    await t.http
+      .post(`/api/v1/agents/${encodeURIComponent(cleo.name)}/fire`)
+      .set(bearer(ceo))
+      .send({ reason: 'performance' })
+      .expect((res) => expect([200, 201, 202]).toContain(res.status));
+    const record = await eventually(
+      async () =>
+        (await t.http.get(`/api/v1/agents/${encodeURIComponent(cleo.name)}/offboarding`).set(bearer(ceo)).expect(200))
+          .body.data as Json,
+      (r) => r.completed_at !== null,
+    );
+    expect(record.memory_archive_id).toEqual(expect.any(String));
+    expect(record.org_memories_promoted).toBe(1);
+    const facts = (await t.http.get('/api/v1/memory/org').set(bearer(ceo)).expect(200)).body.data as Json[];
+    expect(facts.find((f) => f.content === procedure)).toMatchObject({
+      category: 'procedure',
+      author: `agent:${cleo.name}`,
+    });
+    const archived = await memories(cleo.name);
+    expect(archived.every((m) => m.archive_id === record.memory_archive_id)).toBe(true);
+    const refused = await t.http
+      .delete(`/api/v1/agents/${encodeURIComponent(cleo.name)}/memories/${archived[0].id}`)
+      .set(bearer(ceo))
+      .expect(409);
+    expect(refused.body.error_detail.error_code).toBe(4040);
+  });
 });
 
 describe.each(testBackends())('agent memory without an embedder on %s', (backend) => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import { type FindOptionsWhere, In, IsNull, type ObjectLiteral, type Repository } from 'typeorm';
 
 import type { MemoryEntryEntity, OrgFactEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
@@ -89,6 +89,27 @@ export class MemoryRepository {
       visit(rows);
       after = rows[rows.length - 1].id;
     }
+  }
+
+  /** The agent's entries not archived yet, oldest first. */
+  unarchived(agentId: string): Promise<MemoryEntryEntity[]> {
+    return this.entries().find({ where: { agentId, archiveId: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Marks the entries archived and stores the facts promoted from them, in one transaction. */
+  async archive(ids: readonly string[], archiveId: string, facts: readonly OrgFactEntity[]): Promise<void> {
+    const entries = this.entries();
+    const factsRepo = this.facts();
+    await this.database.dataSource.transaction(async (manager) => {
+      if (facts.length > 0) {
+        await manager.getRepository<OrgFactEntity>(factsRepo.target).insert([...facts]);
+      }
+      for (let i = 0; i < ids.length; i += 500) {
+        await manager
+          .getRepository<MemoryEntryEntity>(entries.target)
+          .update({ id: In(ids.slice(i, i + 500)) }, { archiveId, updatedAt: new Date() });
+      }
+    });
   }
 
   counts(): Promise<{ entries: number; facts: number }> {

@@ -341,6 +341,52 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     });
   }
 
+  /**
+   * Offboarding: archives the agent's memory read-only under `archiveId` and promotes its semantic and
+   * procedural entries to organisation facts (their vectors carried over, no model call). Null when
+   * there is nothing to archive and no backend. Resumable: entries already archived are left alone.
+   */
+  async archiveAgent(
+    agent: { id: string; name: string; department: string },
+    archiveId: string,
+  ): Promise<{ archived: number; promoted: number } | null> {
+    const entries = await this.repository.unarchived(agent.id);
+    if (entries.length === 0 && !this.embedder.state().wired) {
+      return null;
+    }
+    const now = new Date();
+    const facts: OrgFactEntity[] = entries
+      .filter((e) => e.category === 'semantic' || e.category === 'procedural')
+      .map((e) => ({
+        id: randomUUID(),
+        category: e.category === 'procedural' ? 'procedure' : 'convention',
+        content: e.content,
+        department: agent.department,
+        author: `agent:${agent.name}`.slice(0, 200),
+        embedder: e.embedder,
+        createdAt: now,
+        embedding: e.embedding,
+      }));
+    await this.repository.archive(
+      entries.map((e) => e.id),
+      archiveId,
+      facts,
+    );
+    for (const fact of facts) {
+      this.index.putFact(indexedFact(fact));
+      await announce(this.bus, this.log, {
+        channel: Channel.Memory,
+        event_type: 'memory.fact_created',
+        payload: { id: fact.id, agent_id: agent.id },
+      });
+    }
+    this.log.info(
+      { agent_id: agent.id, archive_id: archiveId, archived: entries.length, promoted: facts.length },
+      'memory.agent.archived',
+    );
+    return { archived: entries.length, promoted: facts.length };
+  }
+
   factPage(offset: number, limit: number, category?: string): ReturnType<MemoryRepository['factPage']> {
     return this.repository.factPage(offset, limit, category);
   }

@@ -5,6 +5,7 @@ import { StartupResumeHooks } from '@app/platform';
 import { AgentsModule } from '../agents';
 import { AuditModule } from '../audit';
 import { EngineModule } from '../engine';
+import { MemoryModule } from '../memory';
 import { MessagesModule } from '../messages';
 import { TasksModule } from '../tasks';
 import { OffboardAgentUseCase } from './offboard-agent.use-case';
@@ -21,7 +22,7 @@ import { TaskHandover } from './task-handover';
  * `offboarding_records`.
  */
 @Module({
-  imports: [AgentsModule, AuditModule, EngineModule, MessagesModule, TasksModule],
+  imports: [AgentsModule, AuditModule, EngineModule, MemoryModule, MessagesModule, TasksModule],
   controllers: [OffboardingController],
   providers: [OffboardAgentUseCase, OffboardingRepository, OffboardingService, TaskHandover],
 })
