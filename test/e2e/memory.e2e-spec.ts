@@ -289,6 +289,36 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
       .expect(409);
     expect(refused.body.error_detail.error_code).toBe(4040);
   });
+
+  it('should find the entries again after backup, wipe and restore (the index is rebuilt)', async () => {
+    const [ada] = agents;
+    const search = async (): Promise<Json[]> =>
+      (
+        await t.http
+          .post(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/search`)
+          .set(bearer(ceo))
+          .send({ query: 'staging database rotation rotate-db', limit: 5 })
+          .expect(200)
+      ).body.data as Json[];
+    expect((await search()).some((h) => (h.content as string).includes('rotate-db'))).toBe(true);
+    const manifest = (await t.http.post('/api/v1/admin/backups').set(bearer(ceo)).expect(201)).body.data as Json;
+
+    for (const entry of await memories(ada.name)) {
+      await t.http
+        .delete(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/${entry.id}`)
+        .set(bearer(ceo))
+        .expect(204);
+    }
+    expect(await search()).toEqual([]);
+
+    await t.http
+      .post('/api/v1/admin/backups/restore')
+      .set(bearer(ceo))
+      .send({ backup_id: manifest.backup_id, confirm: true })
+      .expect(200);
+    const hits = await eventually(search, (rows) => rows.length > 0);
+    expect(hits[0].content).toContain('rotate-db');
+  });
 });
 
 describe.each(testBackends())('agent memory without an embedder on %s', (backend) => {
