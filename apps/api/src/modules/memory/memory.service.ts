@@ -74,6 +74,8 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
   /** The reason last logged for being unwired, so a settings change logs it once, not per call. */
   private unwiredReason: string | null = null;
   private rebuilding: Promise<void> | null = null;
+  /** Changes made while a rebuild reads the tables, replayed onto what it read before it is swapped in. */
+  private journal: ((index: MemoryIndex) => void)[] | null = null;
 
   constructor(
     private readonly repository: MemoryRepository,
@@ -134,16 +136,24 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     }
   }
 
+  /** Applies a change to the index (and to the one being rebuilt, if any). */
+  private change(apply: (index: MemoryIndex) => void): void {
+    apply(this.index);
+    this.journal?.push(apply);
+  }
+
   /** Reads every entry and fact into a fresh index (startup, restore). */
   rebuild(): Promise<void> {
     this.rebuilding ??= (async () => {
       const started = Date.now();
+      this.journal = [];
       try {
         const next = new MemoryIndex();
         await this.repository.forEachEntry((rows) => rows.forEach((row) => next.put(indexedEntry(row))));
         for (const fact of await this.repository.allFacts()) {
           next.putFact(indexedFact(fact));
         }
+        this.journal.forEach((apply) => apply(next));
         this.index.replaceWith(next);
         this.log.info(
           { entries: this.index.size, facts: this.index.factCount, ms: Date.now() - started },
@@ -152,6 +162,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       } catch (error) {
         this.log.error({ err: error }, 'memory.index.rebuild_failed');
       } finally {
+        this.journal = null;
         this.rebuilding = null;
       }
     })();
@@ -163,22 +174,22 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       case 'memory.created': {
         const row = await this.repository.find(id);
         if (row) {
-          this.index.put(indexedEntry(row));
+          this.change((index) => index.put(indexedEntry(row)));
         }
         return;
       }
       case 'memory.deleted':
-        this.index.remove(id);
+        this.change((index) => index.remove(id));
         return;
       case 'memory.fact_created': {
         const fact = await this.repository.findFact(id);
         if (fact) {
-          this.index.putFact(indexedFact(fact));
+          this.change((index) => index.putFact(indexedFact(fact)));
         }
         return;
       }
       case 'memory.fact_deleted':
-        this.index.removeFact(id);
+        this.change((index) => index.removeFact(id));
         return;
     }
   }
@@ -238,7 +249,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       embedding: Buffer.from(encodeVector(vectors[0])),
     };
     await this.repository.insert(row);
-    this.index.put(indexedEntry(row));
+    this.change((index) => index.put(indexedEntry(row)));
     await announce(this.bus, this.log, {
       channel: Channel.Memory,
       event_type: 'memory.created',
@@ -281,7 +292,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       throw new AppError(ErrorCode.MemoryEntryArchived, `memory ${id} is archived (read-only)`);
     }
     await this.repository.delete(id);
-    this.index.remove(id);
+    this.change((index) => index.remove(id));
     await announce(this.bus, this.log, {
       channel: Channel.Memory,
       event_type: 'memory.deleted',
@@ -312,7 +323,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       embedding: Buffer.from(encodeVector(vectors[0])),
     };
     await this.repository.insertFact(row);
-    this.index.putFact(indexedFact(row));
+    this.change((index) => index.putFact(indexedFact(row)));
     await announce(this.bus, this.log, {
       channel: Channel.Memory,
       event_type: 'memory.fact_created',
@@ -333,7 +344,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     if (!(await this.repository.deleteFact(id))) {
       throw new NotFoundError(`no organisation fact ${id}`, ErrorCode.OrgFactNotFound);
     }
-    this.index.removeFact(id);
+    this.change((index) => index.removeFact(id));
     await announce(this.bus, this.log, {
       channel: Channel.Memory,
       event_type: 'memory.fact_deleted',
@@ -373,7 +384,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       facts,
     );
     for (const fact of facts) {
-      this.index.putFact(indexedFact(fact));
+      this.change((index) => index.putFact(indexedFact(fact)));
       await announce(this.bus, this.log, {
         channel: Channel.Memory,
         event_type: 'memory.fact_created',
