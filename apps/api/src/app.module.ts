@@ -17,6 +17,7 @@ import { DelegationModule } from './modules/delegation';
 import { EngineModule } from './modules/engine';
 import { HiringModule } from './modules/hiring';
 import { MeetingsModule } from './modules/meetings';
+import { MemoryModule } from './modules/memory';
 import { MessagesModule } from './modules/messages';
 import { OffboardingModule } from './modules/offboarding';
 import { PromotionsModule } from './modules/promotions';
@@ -57,6 +58,7 @@ export class AppModule {
         BackupModule,
         ApprovalsModule,
         MessagesModule,
+        MemoryModule,
         CoordinationModule,
         DelegationModule,
         ArtifactsModule,

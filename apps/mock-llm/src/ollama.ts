@@ -1,10 +1,11 @@
-/** Ollama's native protocol under `/api`: tags, show, chat (NDJSON by default), pull and delete. */
+/** Ollama's native protocol under `/api`: tags, show, chat (NDJSON by default), embed, pull and delete. */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers';
 
 import { bodyRecord, type RequestContext } from './context';
 import { type ChatAnswer, errorMessage, readPrompt, resolveChat, retryAfterHeaders, splitPieces } from './conversation';
+import { ollamaEmbed } from './embeddings';
 import { sendEmpty, sendJson, startNdjson, writeNdjson } from './http';
 import type { ErrorReply } from './types';
 
@@ -259,6 +260,9 @@ export function handleOllama(ctx: RequestContext): boolean {
       return true;
     case 'POST /api/chat':
       chat(ctx);
+      return true;
+    case 'POST /api/embed':
+      ollamaEmbed(ctx, (status, message) => sendOllamaError(ctx.res, status, message));
       return true;
     case 'POST /api/pull':
       pull(ctx);

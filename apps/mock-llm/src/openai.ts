@@ -1,8 +1,9 @@
-/** OpenAI-compatible protocol under `/v1`: model listing and chat completions (plain and streamed). */
+/** OpenAI-compatible protocol under `/v1`: model listing, chat completions (plain and streamed), embeddings. */
 import type { ServerResponse } from 'node:http';
 
 import { bodyRecord, type RequestContext } from './context';
 import { type ChatAnswer, errorMessage, readPrompt, resolveChat, retryAfterHeaders, splitPieces } from './conversation';
+import { openAiEmbeddings } from './embeddings';
 import { randomId, sendJson, startSse, unixSeconds, writeSse } from './http';
 import type { ErrorReply } from './types';
 
@@ -160,7 +161,7 @@ function chatCompletions(ctx: RequestContext): void {
 /** Serves `/v1/...`. */
 export function handleOpenAi(ctx: RequestContext): boolean {
   const route = `${ctx.method} ${ctx.path}`;
-  if (route !== 'GET /v1/models' && route !== 'POST /v1/chat/completions') {
+  if (route !== 'GET /v1/models' && route !== 'POST /v1/chat/completions' && route !== 'POST /v1/embeddings') {
     return false;
   }
   if (!authorized(ctx)) {
@@ -169,6 +170,8 @@ export function handleOpenAi(ctx: RequestContext): boolean {
   }
   if (route === 'GET /v1/models') {
     listModels(ctx);
+  } else if (route === 'POST /v1/embeddings') {
+    openAiEmbeddings(ctx, (status, message) => sendOpenAiError(ctx.res, status, message));
   } else {
     chatCompletions(ctx);
   }

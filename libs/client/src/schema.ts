@@ -222,6 +222,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{agent_name}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's memory entries, newest first */
+        get: operations["ApiV1AgentsAgentNameMemoriesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_name}/memories/{memory_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one memory entry (an archived one: 409, 4040) */
+        delete: operations["ApiV1AgentsAgentNameMemoriesMemoryIdDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_name}/memories/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An agent's entries most relevant to a query, best first (503, 8040 without an embedder) */
+        post: operations["ApiV1AgentsAgentNameMemoriesSearchSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{agent_name}/offboarding": {
         parameters: {
             query?: never;
@@ -1058,6 +1109,58 @@ export interface paths {
         put?: never;
         /** Hold, in parallel, a meeting of every type whose trigger is the event (none: an empty list) */
         post: operations["ApiV1MeetingsTriggerTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memory/org": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisation facts, newest first */
+        get: operations["ApiV1MemoryOrgListFacts"];
+        put?: never;
+        /** Record an organisation fact (a manager's: their department's) */
+        post: operations["ApiV1MemoryOrgCreateFact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memory/org/{fact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an organisation fact (a manager: their department's) */
+        delete: operations["ApiV1MemoryOrgFactIdDeleteFact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memory/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a memory backend is wired (or why not), the embedder and the entry counts */
+        get: operations["ApiV1MemoryStatusStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2616,7 +2719,7 @@ export interface components {
         CostRecord: {
             agent_id: string;
             /** @enum {string} */
-            call_category: "productive" | "coordination" | "system";
+            call_category: "productive" | "coordination" | "system" | "embedding";
             /** @description In the configured currency (the name is kept) */
             cost_usd: number;
             input_tokens: number;
@@ -2705,6 +2808,13 @@ export interface components {
             role: string;
             /** @description Template for candidates (absent or null: the company's) */
             template_name?: string | null;
+        };
+        CreateOrgFactRequest: {
+            /** @enum {string} */
+            category: "core_policy" | "adr" | "procedure" | "convention";
+            content: string;
+            /** @description The CEO's choice (omitted: company-wide); a manager's is their own department. */
+            department?: string;
         };
         CreatePersonalityPresetRequest: {
             /**
@@ -3226,6 +3336,53 @@ export interface components {
                 [key: string]: number;
             };
         };
+        MemoryEntry: {
+            agent_id: string;
+            /** @description Set when archived (read-only). */
+            archive_id: string | null;
+            /** @enum {string} */
+            category: "working" | "episodic" | "semantic" | "procedural" | "social";
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            id: string;
+            /** @enum {string} */
+            level: "session" | "project" | "persistent";
+            metadata: {
+                [key: string]: unknown;
+            };
+            project: string | null;
+            /** @description Search results only: cosine relevance, 0 to 1. */
+            relevance_score?: number;
+            task_id: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        MemorySearchRequest: {
+            /** @enum {string} */
+            category?: "working" | "episodic" | "semantic" | "procedural" | "social";
+            /** @default 10 */
+            limit: number;
+            query: string;
+        };
+        MemoryStatus: {
+            backend: string;
+            /** @description The code of the reason. */
+            code: number | null;
+            embedder_dims: number | null;
+            embedder_model: string | null;
+            embedder_provider: string | null;
+            entries: number;
+            /** @description Entries in this replica's index. */
+            indexed: number;
+            org_facts: number;
+            /** @description Why not, when not wired. */
+            reason: string | null;
+            /** @description Whether a memory backend is wired. */
+            wired: boolean;
+        };
         Message: {
             attachments: components["schemas"]["MessageAttachment"][];
             channel: string;
@@ -3338,6 +3495,17 @@ export interface components {
             summary: string | null;
             /** @description The task the agent runs it in */
             task_id: string;
+        };
+        OrgFact: {
+            author: string;
+            /** @enum {string} */
+            category: "core_policy" | "adr" | "procedure" | "convention";
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description null: company-wide. */
+            department: string | null;
+            id: string;
         };
         OverviewMetrics: {
             /** @description Employed agents with a task in progress */
@@ -5087,6 +5255,104 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    ApiV1AgentsAgentNameMemoriesList: {
+        parameters: {
+            query?: {
+                category?: "working" | "episodic" | "semantic" | "procedural" | "social";
+                limit?: components["parameters"]["PageLimit"];
+                offset?: components["parameters"]["PageOffset"];
+                project?: string;
+            };
+            header?: never;
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse"] & {
+                        data?: components["schemas"]["MemoryEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1AgentsAgentNameMemoriesMemoryIdDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+                memory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1AgentsAgentNameMemoriesSearchSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                agent_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemorySearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["MemoryEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     ApiV1AgentsAgentNameOffboardingGet: {
         parameters: {
             query?: never;
@@ -6704,6 +6970,119 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    ApiV1MemoryOrgListFacts: {
+        parameters: {
+            query?: {
+                category?: "core_policy" | "adr" | "procedure" | "convention";
+                limit?: components["parameters"]["PageLimit"];
+                offset?: components["parameters"]["PageOffset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse"] & {
+                        data?: components["schemas"]["OrgFact"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    ApiV1MemoryOrgCreateFact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrgFactRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["OrgFact"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ApiV1MemoryOrgFactIdDeleteFact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: bound to the caller, the route and the resource ids in the path, and kept 24 hours. A retry with the same payload replays the stored status and body with `Idempotent-Replayed: true`; another payload gets 422 (2026); a retry while the first request runs gets 409 (4022, retryable); a malformed key gets 400 (2025). Server errors and request validation failures release the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                fact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ApiV1MemoryStatusStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse"] & {
+                        data?: components["schemas"]["MemoryStatus"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     ApiV1MessagesList: {

@@ -26,3 +26,4 @@ export * from './engine';
 export * from './events';
 export * from './settings';
 export * from './security';
+export * from './memory';

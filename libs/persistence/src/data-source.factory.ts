@@ -4,7 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 
-import { ALL_ENTITIES } from './entities';
+import { ALL_ENTITIES, DIALECT_ENTITIES } from './entities';
 import { ReadableConstraintNamingStrategy } from './naming-strategy';
 import { preparingClient, StatementNames } from './prepared-statements';
 
@@ -70,8 +70,9 @@ pg.defaults.parseInputDatesAsUTC = true;
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value: string) => new Date(value.replace(' ', 'T') + 'Z'));
 
 export function createDataSourceOptions(settings: PersistenceSettings): DataSourceOptions {
+  const entities: (new () => object)[] = [...ALL_ENTITIES, ...DIALECT_ENTITIES[settings.backend]];
   const common = {
-    entities: ALL_ENTITIES,
+    entities,
     namingStrategy: new ReadableConstraintNamingStrategy(),
     synchronize: false,
     migrationsRun: false,

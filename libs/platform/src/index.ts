@@ -32,7 +32,6 @@ export * from './idempotency/idempotency.service';
 export * from './logging';
 export * from './logging-nest/logging.module';
 export * from './logging-nest/logging.tokens';
-export * from './memory/memory-backend';
 export * from './persistence/database.service';
 export type { Transaction } from './persistence/transaction';
 export * from './persistence/unit-of-work';

@@ -17,7 +17,6 @@ import { WriteBehindBuffers } from './lifecycle/write-behind-buffers';
 import { DistributedLock } from './locks/distributed-lock';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
-import { MemoryBackendBootstrap } from './memory/memory-backend';
 import { MetricsServer } from './observability/metrics-server';
 import { ServiceMetrics } from './observability/service-metrics';
 import { DatabaseService } from './persistence/database.service';
@@ -48,7 +47,6 @@ export class PlatformModule {
         DistributedLock,
         IdempotencyKeyRepository,
         IdempotencyService,
-        MemoryBackendBootstrap,
         MetricsServer,
         ReinitialisationHooks,
         SettingsStore,

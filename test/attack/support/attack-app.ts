@@ -28,6 +28,9 @@ export const ATTACK_ENV: Record<string, string> = {
   SYNTHORG_RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   // Generated tasks must not start runs: the suites attack the API, not the work engine.
   SYNTHORG_ENGINE_ENABLED: 'false',
+  // Memory wired on the fake provider's embeddings, so the memory routes answer as in production.
+  SYNTHORG_MEMORY_EMBEDDER_PROVIDER: 'mock',
+  SYNTHORG_MEMORY_EMBEDDER_MODEL: 'mock-embed',
 };
 
 /** The human roles that log in (the sixth, `system`, is the CLI identity and cannot). */

@@ -3,7 +3,7 @@ import type { PreflightAgent, PreflightTask } from './preflight';
 import { costOfCall } from './run-metrics';
 
 /** Call categories of a cost record (spec "Cost record"). */
-export const CALL_CATEGORIES = ['productive', 'coordination', 'system'] as const;
+export const CALL_CATEGORIES = ['productive', 'coordination', 'system', 'embedding'] as const;
 export type CallCategory = (typeof CALL_CATEGORIES)[number];
 
 /** One model call's cost as the engine hands it over to be written. */

@@ -160,6 +160,10 @@ export const ErrorCode = {
   ToolServerSecretsMustFollow: 2901,
   /** An MCP request to the service's own server is malformed (not a JSON-RPC message the endpoint takes). */
   McpRequestInvalid: 2902,
+  /** The configured embedding provider speaks a protocol without an embeddings endpoint (Anthropic). */
+  MemoryEmbedderUnsupported: 2940,
+  /** A memory search's query is empty once trimmed, or longer than the embedder accepts. */
+  MemoryQueryInvalid: 2941,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,
@@ -206,6 +210,10 @@ export const ErrorCode = {
   ToolServerNotFound: 3090,
   /** The tool server has no tool of that name (in its last discovered list). */
   ToolServerToolNotFound: 3091,
+  /** The agent has no memory entry with the given id. */
+  MemoryEntryNotFound: 3050,
+  /** No organisation fact has the given id. */
+  OrgFactNotFound: 3051,
   // 4xxx conflict
   ResourceConflict: 4000,
   DuplicateRecord: 4001,
@@ -280,6 +288,8 @@ export const ErrorCode = {
   ToolServerExists: 4090,
   /** The tool server was changed concurrently: reload it and retry. */
   ToolServerVersionConflict: 4091,
+  /** The memory entry belongs to an archived (offboarded) agent's memory: read-only. */
+  MemoryEntryArchived: 4040,
   // 5xxx rate_limit
   RateLimited: 5000,
   PerOperationRateLimited: 5001,
@@ -312,6 +322,8 @@ export const ErrorCode = {
   ToolServerUnavailable: 7090,
   /** A tool server's call failed: it crashed, timed out or answered with a protocol error. */
   ToolServerCallFailed: 7091,
+  /** The embedding model answered with the wrong number of vectors, or vectors of the wrong size. */
+  EmbeddingMalformed: 7040,
   // 8xxx internal
   InternalError: 8000,
   ServiceUnavailable: 8001,
@@ -327,6 +339,8 @@ export const ErrorCode = {
   ArtifactStorageFull: 8007,
   SettingsEncryptionError: 8014,
   SinkConfigValidationError: 8015,
+  /** No memory backend is wired: no embedding model resolves (GET /memory/status says why). */
+  MemoryBackendUnavailable: 8040,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -24,6 +24,8 @@ export const Channel = {
   Tools: 'internal.tools',
   /** A restore replaced the database: every replica re-reads what it keeps in memory. */
   Backup: 'internal.backup',
+  /** Memory entries and org facts stored or removed: every replica keeps its vector index current. */
+  Memory: 'internal.memory',
 } as const;
 
 /** A catalogued channel name. */

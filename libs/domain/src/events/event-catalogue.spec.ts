@@ -35,7 +35,7 @@ describe('event catalogue', () => {
 
   it('should mark only internal channels internal when a channel is checked', () => {
     const internal = Object.values(Channel).filter(isInternalChannel);
-    expect(internal.sort()).toEqual([Channel.Auth, Channel.Backup, Channel.Settings, Channel.Tools]);
+    expect(internal.sort()).toEqual([Channel.Auth, Channel.Backup, Channel.Memory, Channel.Settings, Channel.Tools]);
     expect(internal.every((channel) => channel.startsWith(INTERNAL_CHANNEL_PREFIX))).toBe(true);
     expect(isInternalChannel('internal.cache')).toBe(true);
     expect(isInternalChannel('tasks')).toBe(false);

@@ -25,6 +25,7 @@ import type {
   SettingChangedPayload,
   BackupRestoredPayload,
   ToolServerChangedPayload,
+  MemoryChangedPayload,
   SetupCompletedPayload,
   TaskChangedPayload,
 } from './event-payloads';
@@ -117,6 +118,12 @@ export interface EventCatalogue {
   [Channel.Tools]: {
     'tool_server.changed': ToolServerChangedPayload;
   };
+  [Channel.Memory]: {
+    'memory.created': MemoryChangedPayload;
+    'memory.deleted': MemoryChangedPayload;
+    'memory.fact_created': MemoryChangedPayload;
+    'memory.fact_deleted': MemoryChangedPayload;
+  };
 }
 
 /** The event types of a channel (of every channel in C, when C is a union). */
@@ -193,6 +200,12 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Settings]: { 'setting.changed': true },
   [Channel.Backup]: { 'backup.restored': true },
   [Channel.Tools]: { 'tool_server.changed': true },
+  [Channel.Memory]: {
+    'memory.created': true,
+    'memory.deleted': true,
+    'memory.fact_created': true,
+    'memory.fact_deleted': true,
+  },
 };
 
 /** The catalogued event types of a channel, in declaration order. */

@@ -197,3 +197,6 @@ export type SettingChangedPayload = { namespace: string; key: string };
 
 /** `internal.backup`: a restore replaced these components; other replicas drop what they cached of them. */
 export type BackupRestoredPayload = { backup_id: string; components: string[] };
+
+/** `internal.memory`: a memory entry or org fact was stored or removed; other replicas update their index. */
+export type MemoryChangedPayload = { id: string; agent_id: string | null };

@@ -81,6 +81,23 @@ export interface PullProgress {
   done: boolean;
 }
 
+/** Texts to embed with one embedding model. */
+export interface EmbedRequest {
+  model: string;
+  input: string[];
+  /** Vector size asked of models that can shorten theirs (OpenAI `dimensions`). */
+  dimensions?: number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** One vector per input text, in input order. */
+export interface EmbedResult {
+  model: string;
+  vectors: number[][];
+  inputTokens: number;
+}
+
 export interface LlmDriver {
   chat(request: ChatRequest): Promise<ChatResult>;
   stream(request: ChatRequest): AsyncIterable<ChatChunk>;
@@ -90,4 +107,6 @@ export interface LlmDriver {
   /** Local-model management; present only on drivers whose provider supports it. */
   pullModel?(modelId: string, signal?: AbortSignal): AsyncIterable<PullProgress>;
   deleteModel?(modelId: string): Promise<void>;
+  /** Embeddings; present only on drivers whose protocol has an embeddings endpoint. */
+  embed?(request: EmbedRequest): Promise<EmbedResult>;
 }

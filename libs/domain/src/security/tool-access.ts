@@ -56,6 +56,10 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   delegate_task: { category: 'communication', action: 'comms:internal' },
   // Asking for a new colleague: a hiring request a person decides (granted by `elevated` access or an explicit allow).
   request_hire: { category: 'communication', action: 'org:hire' },
+  // The agent's own memory: reading it is memory:read; storing into it touches nothing but the agent's
+  // own memory (the catalogue has no memory write action), so it is classified the same way.
+  recall: { category: 'analytics', action: 'memory:read' },
+  remember: { category: 'analytics', action: 'memory:read' },
   // No agent tool fires anyone; a tool of this name (an MCP server's, say) is org:fire, always hard-denied.
   fire_agent: { category: 'other', action: 'org:fire' },
 };

@@ -24,6 +24,7 @@ import { AgentVersion1795750000000 } from './1795750000000-agent-version';
 import { OffboardingRecords1795760044000 } from './1795760044000-offboarding-records';
 import { HiringAndOnboarding1795810000001 } from './1795810000001-hiring-and-onboarding';
 import { LevelChanges1795820000001 } from './1795820000001-level-changes';
+import { AgentMemory1795830000000 } from './1795830000000-agent-memory';
 import { ToolServers1795860000000 } from './1795860000000-tool-servers';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
@@ -54,5 +55,6 @@ export const POSTGRES_MIGRATIONS = [
   OffboardingRecords1795760044000,
   HiringAndOnboarding1795810000001,
   LevelChanges1795820000001,
+  AgentMemory1795830000000,
   ToolServers1795860000000,
 ];

@@ -13,6 +13,12 @@ import { CostRollupEntity } from './cost-rollup.entity';
 import { DelegationRecordEntity } from './delegation-record.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
+import {
+  MemoryEntryPostgresEntity,
+  MemoryEntrySqliteEntity,
+  OrgFactPostgresEntity,
+  OrgFactSqliteEntity,
+} from './memory.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LevelChangeEntity } from './level-change.entity';
 import { LoginFailureEntity } from './login-failure.entity';
@@ -133,3 +139,17 @@ export type { JsonObject, JsonValue } from './json';
 export type { OffboardingStepLogEntry, TaskHandoverEntry } from './offboarding-record.entity';
 export type { HiringCandidateEntry } from './hiring-request.entity';
 export type { OnboardingStepEntry } from './agent-onboarding.entity';
+export {
+  type MemoryEntryEntity,
+  MemoryEntryPostgresEntity,
+  MemoryEntrySqliteEntity,
+  type OrgFactEntity,
+  OrgFactPostgresEntity,
+  OrgFactSqliteEntity,
+} from './memory.entity';
+
+/** Entities whose column types differ per dialect (binary vectors: blob on SQLite, bytea on Postgres). */
+export const DIALECT_ENTITIES: Readonly<Record<'sqlite' | 'postgres', (new () => object)[]>> = {
+  sqlite: [MemoryEntrySqliteEntity, OrgFactSqliteEntity],
+  postgres: [MemoryEntryPostgresEntity, OrgFactPostgresEntity],
+};

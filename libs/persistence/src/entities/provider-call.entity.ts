@@ -17,7 +17,7 @@ export class ProviderCallEntity {
   @Column({ type: 'varchar', length: 256 })
   model!: string;
 
-  /** chat | stream | probe | list_models */
+  /** chat | stream | probe | list_models | embedding */
   @Column({ type: 'varchar', length: 16 })
   kind!: string;
 

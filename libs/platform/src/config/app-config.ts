@@ -73,10 +73,6 @@ export interface AppConfig {
     readonly sinkOverrides: unknown;
     readonly customSinks: unknown;
   };
-  readonly memory: {
-    readonly embedderProvider: string | null;
-    readonly embedderModel: string | null;
-  };
   readonly secrets: SecretsKeyRing;
   readonly providers: {
     /** Refuse private, loopback, link-local and metadata addresses during discovery and probing. */
@@ -480,20 +476,6 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
       }),
       sinkOverrides: jsonSetting(sources, 'observability.sink_overrides', ['logging', 'sink_overrides'], {}),
       customSinks: jsonSetting(sources, 'observability.custom_sinks', ['logging', 'custom_sinks'], []),
-    },
-    memory: {
-      embedderProvider: f<string | null>({
-        env: 'SYNTHORG_MEMORY_EMBEDDER_PROVIDER',
-        yaml: ['memory', 'embedder_provider'],
-        schema: nonEmpty,
-        fallback: null,
-      }),
-      embedderModel: f<string | null>({
-        env: 'SYNTHORG_MEMORY_EMBEDDER_MODEL',
-        yaml: ['memory', 'embedder_model'],
-        schema: nonEmpty,
-        fallback: null,
-      }),
     },
     secrets: { currentKeyId: '', keys: new Map(), derived: true },
     providers: {

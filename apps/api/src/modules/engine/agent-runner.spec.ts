@@ -7,6 +7,7 @@ import { agentRow, taskRow } from '@app/testing';
 import type { AgentRoster } from '../agents';
 import type { TaskLifecycle } from '../tasks';
 import { AgentRunner } from './agent-runner';
+import { RunMemory } from './run-memory';
 
 /**
  * A runner whose task is assigned to `assigneeId` and whose roster knows `agents`. Every agent here
@@ -38,6 +39,7 @@ function setup(assigneeId: string, agents: AgentEntity[], stopped = false) {
     unused,
     unused,
     unused,
+    new RunMemory(),
     {} as AppConfig,
     { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime,
   );

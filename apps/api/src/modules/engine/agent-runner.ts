@@ -24,6 +24,7 @@ import { statusOf, TaskLifecycle } from '../tasks';
 import { RunParking, type SavedRun } from './parking/run-parking';
 import { ENGINE_ACTOR, failedLoop, RunFinisher } from './run-finisher';
 import { RunOutputs } from './run-outputs';
+import { RunMemory } from './run-memory';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
 import { type RunControl, RunSession } from './run-session';
@@ -53,6 +54,8 @@ interface Prepared {
   spent: number;
   /** The task had never started before this run: no cost records, no workspace branch yet. */
   firstRun: boolean;
+  /** What the agent's memory recalled for the task: injected between the system prompt and the instruction. */
+  memory: string | null;
 }
 
 /**
@@ -77,6 +80,7 @@ export class AgentRunner {
     private readonly parking: RunParking,
     private readonly finisher: RunFinisher,
     private readonly outputs: RunOutputs,
+    private readonly memory: RunMemory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -110,7 +114,7 @@ export class AgentRunner {
     if (task?.status === 'in_progress' && task.runOwner === null) {
       return this.resume(task, owner, control, early);
     }
-    const prepared = task ? await this.prepare(task, early) : null;
+    const prepared = task ? await this.prepare(task, early, control) : null;
     if (!prepared) {
       return null;
     }
@@ -178,7 +182,16 @@ export class AgentRunner {
       return { stored: statusOf(blocked) };
     }
     const spent = await this.records.taskSpend(task.id);
-    const prepared = { task: claimed, agent, provider: saved.provider, model: saved.model, spent, firstRun: false };
+    // The saved conversation already holds what memory gave the run: nothing is injected again.
+    const prepared = {
+      task: claimed,
+      agent,
+      provider: saved.provider,
+      model: saved.model,
+      spent,
+      firstRun: false,
+      memory: null,
+    };
     return { stored: await Correlation.run({ agent_id: agent.id }, () => this.execute(prepared, control, saved)) };
   }
 
@@ -207,7 +220,11 @@ export class AgentRunner {
    * Routes and pre-flights an assigned task; a refusal blocks the task with its reason. `early` is the
    * agent read beside the task: used when it is the task's assignee, read again otherwise.
    */
-  private async prepare(task: TaskEntity, early: Promise<AgentEntity | null>): Promise<Prepared | null> {
+  private async prepare(
+    task: TaskEntity,
+    early: Promise<AgentEntity | null>,
+    control: RunControl,
+  ): Promise<Prepared | null> {
     if (task.status !== 'assigned' || !task.assigneeId) {
       return null;
     }
@@ -247,7 +264,8 @@ export class AgentRunner {
       await this.block(task, `pre-flight ${verdict.check}: ${verdict.reason}`);
       return null;
     }
-    return { task, agent, provider: verdict.provider, model: verdict.model, spent, firstRun };
+    const memory = await this.memory.recall(agent, task, control.signal);
+    return { task, agent, provider: verdict.provider, model: verdict.model, spent, firstRun, memory };
   }
 
   private async claim(task: TaskEntity, owner: string): Promise<TaskEntity | null> {
@@ -296,7 +314,7 @@ export class AgentRunner {
       firstRun: prepared.firstRun,
       canPark: this.parking.canPark,
     });
-    return { session, tools: this.tools.definitions(allowed), seed: seedMessages(agent, task) };
+    return { session, tools: this.tools.definitions(allowed), seed: withMemory(seedMessages(agent, task), prepared.memory) };
   }
 
   private async execute(
@@ -392,6 +410,14 @@ export class AgentRunner {
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'engine.task.block_failed'));
   }
+}
+
+/** The seed's system prompt, then the recalled memory as one system message, then the instruction. */
+function withMemory(seed: ChatMessage[], memory: string | null): ChatMessage[] {
+  if (memory === null || seed.length < 2) {
+    return seed;
+  }
+  return [seed[0], { role: 'system', content: memory }, ...seed.slice(1)];
 }
 
 function stringList(value: unknown): string[] {

@@ -11,6 +11,7 @@ import { RunParking } from './parking/run-parking';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
 import { RunEnds } from './run-ends';
 import { RunFinisher } from './run-finisher';
+import { RunMemory } from './run-memory';
 import { RunOutputs } from './run-outputs';
 import { RunPreflight } from './run-preflight';
 import { RunRecordsRepository } from './run-records.repository';
@@ -37,6 +38,7 @@ import { WorkspaceManager } from './workspace/workspace-manager';
     ParkedRunsRepository,
     RunEnds,
     RunFinisher,
+    RunMemory,
     RunParking,
     RunRecordsRepository,
     RunRecovery,
@@ -85,6 +87,6 @@ import { WorkspaceManager } from './workspace/workspace-manager';
         }),
     },
   ],
-  exports: [MergedFiles, RunEnds, RunOutputs, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
+  exports: [MergedFiles, RunEnds, RunMemory, RunOutputs, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
 })
 export class EngineModule {}

@@ -7,6 +7,7 @@ export { EngineModule } from './engine.module';
 export { logOrchestration } from './orchestration-log';
 export { RunParking } from './parking/run-parking';
 export { RunEnds } from './run-ends';
+export { type FinishedRun, RunMemory, type RunMemoryPort } from './run-memory';
 export { RunOutputs } from './run-outputs';
 export { RunPreflight } from './run-preflight';
 export { RunSpend } from './run-spend';

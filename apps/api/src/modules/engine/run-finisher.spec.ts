@@ -6,6 +6,7 @@ import { type LoggingRuntime, ServiceMetrics } from '@app/platform';
 import { agentRow, gate, taskRow } from '@app/testing';
 
 import type { TaskChanges, TaskLifecycle } from '../tasks';
+import { RunMemory } from './run-memory';
 import { RunFinisher } from './run-finisher';
 import type { RunRecordsRepository } from './run-records.repository';
 import type { RunSession } from './run-session';
@@ -82,6 +83,7 @@ function setup(options: { workspace?: boolean; retryCount?: number; maxRetries?:
     records as unknown as RunRecordsRepository,
     workspaces as unknown as WorkspaceManager,
     merged as unknown as MergedFiles,
+    new RunMemory(),
     logging as unknown as LoggingRuntime,
     new ServiceMetrics(false),
   );

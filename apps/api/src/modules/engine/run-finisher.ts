@@ -17,6 +17,7 @@ import { LOGGING_RUNTIME, type LoggingRuntime, ServiceMetrics } from '@app/platf
 
 import { statusOf, type TaskChanges, TaskLifecycle } from '../tasks';
 import { logOrchestration } from './orchestration-log';
+import { RunMemory } from './run-memory';
 import { RunRecordsRepository } from './run-records.repository';
 import type { RunSession } from './run-session';
 import { MergedFiles } from './workspace/merged-files';
@@ -44,6 +45,7 @@ export class RunFinisher {
     private readonly records: RunRecordsRepository,
     private readonly workspaces: WorkspaceManager,
     private readonly merged: MergedFiles,
+    private readonly memory: RunMemory,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
     private readonly metrics: ServiceMetrics,
   ) {
@@ -105,7 +107,17 @@ export class RunFinisher {
     // The final answer as the output scan left it (engine RunOutputs): the task's result on completion.
     const answer = { result: result.finalContent, outputWithheld: result.outputWithheld === true };
     await metric;
-    return this.applySteps(task, plan.steps, result.reason, detail, plan.retryCount, answer);
+    const stored = await this.applySteps(task, plan.steps, result.reason, detail, plan.retryCount, answer);
+    if (stored !== null && result.reason !== 'parked') {
+      this.memory.remember({
+        agent: prepared.agent,
+        task,
+        reason: result.reason,
+        finalContent: result.finalContent,
+        detail,
+      });
+    }
+    return stored;
   }
 
   private async applySteps(

@@ -5,6 +5,7 @@ import { agentRow, makeServiceUnderTest, recordPublished } from '@app/testing';
 
 import { AgentRoster } from '../agents';
 import { AuditTrail } from '../audit';
+import { MemoryService } from '../memory';
 import { ChannelDirectory, MessagePosting } from '../messages';
 import { OffboardAgentUseCase } from './offboard-agent.use-case';
 import { handoverEntry, offboardingRecord } from './offboarding.fixtures';
@@ -25,6 +26,7 @@ function build(start: OffboardingRecordEntity, channels: string[] = ['#engineeri
     channels: unit.mock(ChannelDirectory),
     audit: unit.mock(AuditTrail),
     lock: unit.mock(DistributedLock),
+    memory: unit.mock(MemoryService),
     published: recordPublished(unit.mock(EventBus)),
   };
   let row = structuredClone(start);
@@ -37,6 +39,8 @@ function build(start: OffboardingRecordEntity, channels: string[] = ['#engineeri
     return Promise.resolve(structuredClone(row));
   });
   m.lock.runExclusive.mockImplementation((_name, work) => work());
+  // No memory backend and nothing stored: the archive step is skipped.
+  m.memory.archiveAgent.mockResolvedValue(null);
   m.roster.findByRef.mockResolvedValue(ADA);
   m.roster.terminate.mockResolvedValue({ ...ADA, status: 'terminated' });
   m.roster.recordCareerEvent.mockResolvedValue();

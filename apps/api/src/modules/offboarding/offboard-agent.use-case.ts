@@ -21,6 +21,7 @@ import { announce, DistributedLock, EventBus, LOGGING_RUNTIME, type LoggingRunti
 
 import { AgentRoster } from '../agents';
 import { AuditTrail } from '../audit';
+import { MemoryService } from '../memory';
 import { ChannelDirectory, MessagePosting } from '../messages';
 import { toOffboardingRecord } from './offboarding.mapper';
 import { type OffboardingChanges, OffboardingRepository } from './offboarding.repository';
@@ -66,6 +67,7 @@ export class OffboardAgentUseCase {
     private readonly audit: AuditTrail,
     private readonly bus: EventBus,
     private readonly lock: DistributedLock,
+    private readonly memory: MemoryService,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.offboarding');
@@ -116,17 +118,36 @@ export class OffboardAgentUseCase {
       case 'tasks_reassigned':
         return this.reassignTasks(record);
       case 'memory_archived':
-        // No memory backend exists yet: nothing is archived, and the record says so.
-        return Promise.resolve({
-          changes: { memoryArchiveId: null, orgMemoriesPromoted: 0 },
-          outcome: 'skipped',
-          detail: 'skipped: no memory backend',
-        });
+        return this.archiveMemory(record);
       case 'team_notified':
         return this.notifyTeam(record);
       case 'offboarded':
         return this.finish(record);
     }
+  }
+
+  /**
+   * The agent's memory archived read-only (its id on the record) and its semantic and procedural
+   * entries promoted to organisation facts; skipped when there is no memory backend and nothing stored.
+   */
+  private async archiveMemory(record: OffboardingRecordEntity): Promise<StepResult> {
+    const archiveId = `memarch-${record.id}`;
+    const done = await this.memory.archiveAgent(
+      { id: record.agentId, name: record.agentName, department: record.department },
+      archiveId,
+    );
+    if (!done) {
+      return {
+        changes: { memoryArchiveId: null, orgMemoriesPromoted: 0 },
+        outcome: 'skipped',
+        detail: 'skipped: no memory backend',
+      };
+    }
+    return {
+      changes: { memoryArchiveId: archiveId, orgMemoriesPromoted: done.promoted },
+      outcome: 'done',
+      detail: `archived ${done.archived} entries, promoted ${done.promoted} to organisation memory`,
+    };
   }
 
   private async terminate(record: OffboardingRecordEntity): Promise<StepResult> {

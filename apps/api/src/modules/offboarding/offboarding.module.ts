@@ -6,6 +6,7 @@ import { AgentsModule } from '../agents';
 import { ApprovalsModule } from '../approvals';
 import { AuditModule } from '../audit';
 import { EngineModule } from '../engine';
+import { MemoryModule } from '../memory';
 import { MessagesModule } from '../messages';
 import { TasksModule } from '../tasks';
 import { FiringApprovals } from './firing-approvals';
@@ -23,7 +24,7 @@ import { TaskHandover } from './task-handover';
  * from an approved `org:fire` item (FiringApprovals). The only writer of `offboarding_records`.
  */
 @Module({
-  imports: [AgentsModule, ApprovalsModule, AuditModule, EngineModule, MessagesModule, TasksModule],
+  imports: [AgentsModule, ApprovalsModule, AuditModule, EngineModule, MemoryModule, MessagesModule, TasksModule],
   controllers: [OffboardingController],
   providers: [FiringApprovals, OffboardAgentUseCase, OffboardingRepository, OffboardingService, TaskHandover],
 })

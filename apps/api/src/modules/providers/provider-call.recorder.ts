@@ -13,7 +13,7 @@ const BATCH_WINDOW_MS = 200;
 /** Rows written in one statement at most; a full batch is written at once. */
 const BATCH_MAX_ROWS = 100;
 
-export type ProviderCallKind = 'chat' | 'stream' | 'probe' | 'list_models';
+export type ProviderCallKind = 'chat' | 'stream' | 'probe' | 'list_models' | 'embedding';
 
 /**
  * Writes one record per provider call (the health and insight figures read them) and logs it to the

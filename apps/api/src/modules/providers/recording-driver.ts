@@ -5,6 +5,8 @@ import {
   type ChatResult,
   costOfCall,
   type DiscoveredModel,
+  type EmbedRequest,
+  type EmbedResult,
   ErrorCode,
   type LlmDriver,
   type ModelCapabilities,
@@ -32,6 +34,7 @@ function errorCodeOf(error: unknown): number {
 export class RecordingDriver implements LlmDriver {
   readonly pullModel?: (modelId: string, signal?: AbortSignal) => AsyncIterable<PullProgress>;
   readonly deleteModel?: (modelId: string) => Promise<void>;
+  readonly embed?: (request: EmbedRequest) => Promise<EmbedResult>;
 
   constructor(
     private readonly inner: LlmDriver,
@@ -45,6 +48,10 @@ export class RecordingDriver implements LlmDriver {
     }
     if (inner.deleteModel) {
       this.deleteModel = inner.deleteModel.bind(inner);
+    }
+    const embed = inner.embed?.bind(inner);
+    if (embed) {
+      this.embed = (request) => this.recordedEmbed(embed, request);
     }
   }
 
@@ -108,6 +115,28 @@ export class RecordingDriver implements LlmDriver {
       return models;
     } catch (error) {
       this.fail(startedAt, '', error, 'list_models');
+      throw error;
+    }
+  }
+
+  private async recordedEmbed(
+    embed: (request: EmbedRequest) => Promise<EmbedResult>,
+    request: EmbedRequest,
+  ): Promise<EmbedResult> {
+    const { id, model } = this.resolve(request.model);
+    const startedAt = new Date();
+    const chars = request.input.reduce((sum, text) => sum + text.length, 0);
+    this.recorder.started(this.provider, id, 'embedding', Math.max(1, Math.ceil(chars / 4)));
+    try {
+      const result = await embed({ ...request, model: id });
+      this.record(startedAt, id, 'embedding', {
+        success: true,
+        inputTokens: result.inputTokens,
+        cost: costOfCall(model, result.inputTokens, 0),
+      });
+      return result;
+    } catch (error) {
+      this.fail(startedAt, id, error, 'embedding');
       throw error;
     }
   }

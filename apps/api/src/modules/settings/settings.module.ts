@@ -5,7 +5,6 @@ import { API_SERVER_SETTINGS, OBSERVABILITY_SETTINGS } from '@app/platform';
 
 import { AuditModule } from '../audit';
 import { LoggingSettingsApplier } from './logging-settings.applier';
-import { MEMORY_SETTINGS } from './namespaces/memory.settings';
 import { SecurityConfigController } from './security-config.controller';
 import { SecurityConfigService } from './security-config.service';
 import { SettingValueChecks } from './setting-value-checks';
@@ -44,7 +43,7 @@ export class SettingsFeatureModule {}
   // The sinks and security document routes first: they must not be read as `/{namespace}/{key}`.
   controllers: [SinksController, SecurityConfigController, SettingsController],
   providers: [
-    declaring([...API_SERVER_SETTINGS, ...MEMORY_SETTINGS, ...OBSERVABILITY_SETTINGS]),
+    declaring([...API_SERVER_SETTINGS, ...OBSERVABILITY_SETTINGS]),
     LoggingSettingsApplier,
     SecurityConfigService,
     SettingValueChecks,

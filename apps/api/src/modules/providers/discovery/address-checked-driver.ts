@@ -3,6 +3,8 @@ import type {
   ChatRequest,
   ChatResult,
   DiscoveredModel,
+  EmbedRequest,
+  EmbedResult,
   LlmDriver,
   ModelCapabilities,
   PullProgress,
@@ -16,6 +18,7 @@ import type {
 export class AddressCheckedDriver implements LlmDriver {
   readonly pullModel?: (modelId: string, signal?: AbortSignal) => AsyncIterable<PullProgress>;
   readonly deleteModel?: (modelId: string) => Promise<void>;
+  readonly embed?: (request: EmbedRequest) => Promise<EmbedResult>;
 
   constructor(
     private readonly inner: LlmDriver,
@@ -23,6 +26,13 @@ export class AddressCheckedDriver implements LlmDriver {
   ) {
     const pullModel = inner.pullModel?.bind(inner);
     const deleteModel = inner.deleteModel?.bind(inner);
+    const embed = inner.embed?.bind(inner);
+    if (embed) {
+      this.embed = async (request) => {
+        await this.check();
+        return embed(request);
+      };
+    }
     if (pullModel) {
       this.pullModel = (modelId, signal) => this.checkedStream(() => pullModel(modelId, signal));
     }

@@ -187,6 +187,27 @@ describe('provider drivers against the fake provider', () => {
     },
   );
 
+  it.each<[ProviderProtocol, string]>([
+    ['openai_compatible', '/v1/embeddings'],
+    ['ollama', '/api/embed'],
+  ])('should embed texts on the %s wire endpoint (%s), one vector per text in order', async (protocol, path) => {
+    const driver = driverFor(protocol);
+    const result = await driver.embed!({ model: 'mock-embed', input: ['alpha beta', 'gamma'], dimensions: 16 });
+    expect(result.vectors).toHaveLength(2);
+    expect(result.vectors.every((v) => v.length === 16)).toBe(true);
+    expect(result.vectors[0]).not.toEqual(result.vectors[1]);
+    expect(result.inputTokens).toBe(3);
+    expect(mock.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path,
+      body: { model: 'mock-embed', input: ['alpha beta', 'gamma'], dimensions: 16 },
+    });
+  });
+
+  it('should offer no embeddings on the Anthropic protocol', () => {
+    expect(driverFor('anthropic').embed).toBeUndefined();
+  });
+
   it('should map an unreachable provider to a retryable connection error (7002)', async () => {
     const closed = await startMockLlm();
     const url = `${closed.url}/v1`;

@@ -6,6 +6,8 @@ import {
   type ChatRequest,
   type ChatResult,
   type DiscoveredModel,
+  type EmbedRequest,
+  type EmbedResult,
   ErrorCode,
   type FinishReason,
   type LlmDriver,
@@ -117,6 +119,24 @@ export class OllamaDriver implements LlmDriver {
           function: { name: t.name, description: t.description, parameters: t.parameters },
         }))
       : undefined;
+  }
+
+  /** `POST /api/embed` with `{model, input}`; vectors come back in `embeddings`. */
+  async embed(request: EmbedRequest): Promise<EmbedResult> {
+    try {
+      const response = await this.client(request.signal, request.timeoutMs ?? this.options.timeoutMs).embed({
+        model: request.model,
+        input: request.input,
+        ...(request.dimensions !== undefined ? { dimensions: request.dimensions } : {}),
+      });
+      return {
+        model: response.model || request.model,
+        vectors: response.embeddings,
+        inputTokens: response.prompt_eval_count ?? 0,
+      };
+    } catch (error) {
+      throw toProviderError(error, this.options.provider);
+    }
   }
 
   async chat(request: ChatRequest): Promise<ChatResult> {

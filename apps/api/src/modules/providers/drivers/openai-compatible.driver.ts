@@ -6,6 +6,8 @@ import type {
   ChatRequest,
   ChatResult,
   DiscoveredModel,
+  EmbedRequest,
+  EmbedResult,
   FinishReason,
   LlmDriver,
   ModelCapabilities,
@@ -174,6 +176,34 @@ export class OpenAiCompatibleDriver implements LlmDriver {
         }
       }
       return models;
+    } catch (error) {
+      throw toProviderError(error, this.options.provider, timing);
+    }
+  }
+
+  /** `POST {base_url}/embeddings` with `{model, input: [..]}`; vectors come back in `data[].embedding`. */
+  async embed(request: EmbedRequest): Promise<EmbedResult> {
+    const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
+    const timing = startTiming(timeoutMs);
+    try {
+      const response = await this.client.embeddings.create(
+        {
+          model: request.model,
+          input: request.input,
+          encoding_format: 'float',
+          ...(request.dimensions !== undefined ? { dimensions: request.dimensions } : {}),
+        },
+        { signal: request.signal, timeout: timeoutMs },
+      );
+      const vectors: number[][] = new Array<number[]>(request.input.length);
+      for (const item of response.data) {
+        vectors[item.index] = item.embedding;
+      }
+      return {
+        model: response.model || request.model,
+        vectors: [...vectors].map((v) => v ?? []),
+        inputTokens: response.usage?.prompt_tokens ?? 0,
+      };
     } catch (error) {
       throw toProviderError(error, this.options.provider, timing);
     }

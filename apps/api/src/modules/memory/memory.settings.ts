@@ -1,12 +1,12 @@
 import { defineSettings } from '@app/domain';
 
-/** The `memory` namespace, held here until a memory module owns it. */
+/** The `memory` namespace: the backend, levels, consolidation, the embedder and retrieval. */
 export const MEMORY_SETTINGS = defineSettings('memory', [
   {
     key: 'backend',
     type: 'str',
     default: 'mem0',
-    description: 'Memory backend',
+    description: 'Memory backend (embedded; mem0 is its alias)',
     group: 'Backend',
     restartRequired: true,
   },
@@ -63,5 +63,15 @@ export const MEMORY_SETTINGS = defineSettings('memory', [
     group: 'Embedding',
     level: 'advanced',
     min: 1,
+  },
+  {
+    key: 'retrieval_token_budget',
+    type: 'int',
+    default: '1500',
+    description: 'Tokens of memory injected at a task start',
+    group: 'Behaviour',
+    level: 'advanced',
+    min: 100,
+    max: 32000,
   },
 ]);

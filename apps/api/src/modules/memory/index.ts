@@ -1,0 +1,3 @@
+// The memory module's public face: other modules import only from here.
+export { MemoryModule } from './memory.module';
+export { MemoryService } from './memory.service';

@@ -1,0 +1,421 @@
+import { CostRecordEntity } from '@app/persistence';
+import { DatabaseService } from '@app/platform';
+import { createTestDatabase, eventually, testBackends } from '@app/testing';
+
+import { AgentRoster } from '../../apps/api/src/modules/agents';
+import { MemoryService } from '../../apps/api/src/modules/memory';
+
+import {
+  addMockProvider,
+  bearer,
+  createCompany,
+  type MockLlm,
+  setupCeo,
+  startMockLlm,
+  startTestApp,
+  type TestApp,
+} from '../support';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ENV = {
+  SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
+  SYNTHORG_ENGINE_GRACE_SECONDS: '2',
+  SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1',
+};
+const EMBEDDER_ENV = {
+  ...ENV,
+  SYNTHORG_MEMORY_EMBEDDER_PROVIDER: 'mock',
+  SYNTHORG_MEMORY_EMBEDDER_MODEL: 'mock-embed',
+};
+
+const FACT = 'The staging database rotation runs every Tuesday at 04:00 UTC through the rotate-db job.';
+
+jest.setTimeout(90_000);
+
+/** Agent memory end to end with the fake provider: chat and embeddings on its OpenAI-compatible endpoints. */
+describe.each(testBackends())('agent memory on %s', (backend) => {
+  let t: TestApp;
+  let mock: MockLlm;
+  let ceo: string;
+  let projects: { main: string; other: string };
+  let agents: { id: string; name: string }[];
+
+  beforeAll(async () => {
+    mock = await startMockLlm();
+    t = await startTestApp({ backend, env: EMBEDDER_ENV });
+    ceo = await setupCeo(t);
+    await addMockProvider(t, ceo, mock, { alias: 'small' });
+    await createCompany(t, ceo);
+    const listed = (await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[];
+    agents = listed.slice(0, 3).map((a) => ({ id: a.id as string, name: a.name as string }));
+    const project = async (name: string) =>
+      (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name }).expect(201)).body.data.id as string;
+    projects = { main: await project('Platform'), other: await project('Marketing') };
+    await setMemoryType(agents[0].name, 'persistent');
+    await setMemoryType(agents[1].name, 'persistent');
+    await setMemoryType(agents[2].name, 'project');
+  });
+
+  afterEach(() => mock.reset());
+
+  afterAll(async () => {
+    await t.close();
+    await mock.close();
+  });
+
+  async function setMemoryType(name: string, type: string): Promise<void> {
+    await t.http
+      .patch(`/api/v1/agents/${encodeURIComponent(name)}`)
+      .set(bearer(ceo))
+      .send({ memory: { type } })
+      .expect(200);
+  }
+
+  /** Runs a task to completion with one scripted answer; answers the chat requests it made. */
+  async function runTask(agent: string, title: string, description: string, answer: string, project = projects.main) {
+    const before = mock.requests.length;
+    mock.enqueue({ kind: 'text', text: answer });
+    const created = (
+      await t.http
+        .post('/api/v1/tasks')
+        .set(bearer(ceo))
+        .send({ title, description, type: 'research', project, created_by: 'ceo', assigned_to: agent })
+        .expect(201)
+    ).body.data as Json;
+    await eventually(
+      async () => (await t.http.get(`/api/v1/tasks/${created.id}`).set(bearer(ceo)).expect(200)).body.data as Json,
+      (task) => task.status === 'completed',
+    );
+    const chats = mock.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions'));
+    return { id: created.id as string, first: chats[0].body as Json };
+  }
+
+  const memories = async (name: string): Promise<Json[]> =>
+    (await t.http.get(`/api/v1/agents/${encodeURIComponent(name)}/memories`).set(bearer(ceo)).expect(200)).body
+      .data as Json[];
+
+  /** Waits for the episodic entry of a finished task (written after the outcome, off the run's path). */
+  const episodeOf = (name: string, taskId: string) =>
+    eventually(
+      () => memories(name),
+      (rows) => rows.some((m) => m.task_id === taskId),
+    );
+
+  const memoryMessages = (request: Json): string[] =>
+    (request.messages as Json[]).slice(1, -1).filter((m) => m.role === 'system').map((m) => m.content as string);
+
+  it('should report the wired backend in GET /memory/status', async () => {
+    const status = (await t.http.get('/api/v1/memory/status').set(bearer(ceo)).expect(200)).body.data as Json;
+    expect(status).toMatchObject({
+      wired: true,
+      reason: null,
+      backend: 'mem0',
+      embedder_provider: 'mock',
+      embedder_model: 'mock-embed',
+    });
+  });
+
+  it("should inject task A's fact into related task B between the system prompt and the instruction, not into an unrelated task", async () => {
+    const [ada] = agents;
+    const a = await runTask(
+      ada.name,
+      'Find when the staging database rotation runs',
+      'Look up the schedule of the staging database rotation.',
+      FACT,
+    );
+    const [episode] = (await episodeOf(ada.name, a.id)).filter((m) => m.task_id === a.id);
+    expect(episode).toMatchObject({ category: 'episodic', level: 'persistent', project: projects.main });
+    expect(episode.content).toContain('rotate-db');
+
+    const b = await runTask(
+      ada.name,
+      'Plan maintenance around the staging database rotation',
+      'Pick a maintenance window that avoids the staging database rotation.',
+      'Wednesday at 10:00 UTC.',
+    );
+    const messages = b.first.messages as Json[];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'system', 'user']);
+    expect(messages[1].content).toContain('rotate-db');
+    expect(messages[2].content).toContain('Plan maintenance around the staging database rotation');
+
+    const c = await runTask(
+      ada.name,
+      'Draft the quarterly newsletter',
+      'Write a cheerful customer newsletter about spring offers.',
+      'Draft written.',
+    );
+    expect(memoryMessages(c.first).join('\n')).not.toContain('rotate-db');
+
+    // The embedding calls went to the fake's embeddings endpoint, with cost records in call category embedding.
+    expect(mock.requests.some((r) => r.path === '/v1/embeddings')).toBe(true);
+    const costs = await t.app
+      .get(DatabaseService)
+      .dataSource.getRepository(CostRecordEntity)
+      .findBy({ taskId: b.id, callCategory: 'embedding' });
+    expect(costs.length).toBeGreaterThan(0);
+  });
+
+  it('should search by relevance, best first, and delete an entry', async () => {
+    const [ada] = agents;
+    const hits = (
+      await t.http
+        .post(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/search`)
+        .set(bearer(ceo))
+        .send({ query: 'staging database rotation schedule', limit: 5 })
+        .expect(200)
+    ).body.data as Json[];
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0].content).toContain('rotate-db');
+    const scores = hits.map((h) => h.relevance_score as number);
+    expect([...scores].sort((x, y) => y - x)).toEqual(scores);
+
+    const newsletter = (await memories(ada.name)).find((m) => (m.content as string).includes('newsletter')) as Json;
+    await t.http
+      .delete(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/${newsletter.id}`)
+      .set(bearer(ceo))
+      .expect(204);
+    expect((await memories(ada.name)).some((m) => m.id === newsletter.id)).toBe(false);
+    const gone = await t.http
+      .delete(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/${newsletter.id}`)
+      .set(bearer(ceo))
+      .expect(404);
+    expect(gone.body.error_detail.error_code).toBe(3050);
+  });
+
+  it('should merge organisation facts into the injected memory, and list and delete them', async () => {
+    const [ada] = agents;
+    const fact = (
+      await t.http
+        .post('/api/v1/memory/org')
+        .set(bearer(ceo))
+        .send({ category: 'convention', content: 'Staging database maintenance is booked in the change calendar.' })
+        .expect(201)
+    ).body.data as Json;
+    expect(fact).toMatchObject({ category: 'convention', department: null, author: 'ceo' });
+    const listed = (await t.http.get('/api/v1/memory/org').set(bearer(ceo)).expect(200)).body.data as Json[];
+    expect(listed.map((f) => f.id)).toContain(fact.id);
+
+    const run = await runTask(
+      ada.name,
+      'Book staging database maintenance',
+      'Find a slot for the staging database maintenance.',
+      'Booked.',
+    );
+    expect(memoryMessages(run.first).join('\n')).toContain('[organisation convention] Staging database maintenance');
+
+    await t.http.delete(`/api/v1/memory/org/${fact.id}`).set(bearer(ceo)).expect(204);
+    const gone = await t.http.delete(`/api/v1/memory/org/${fact.id}`).set(bearer(ceo)).expect(404);
+    expect(gone.body.error_detail.error_code).toBe(3051);
+  });
+
+  it('should inject nothing for an agent whose memory type is none', async () => {
+    const [, bob] = agents;
+    const a = await runTask(bob.name, 'Find when the staging database rotation runs', 'Look it up.', FACT);
+    await episodeOf(bob.name, a.id);
+    await setMemoryType(bob.name, 'none');
+    const b = await runTask(
+      bob.name,
+      'Plan maintenance around the staging database rotation',
+      'Avoid the staging database rotation.',
+      'Done.',
+    );
+    expect((b.first.messages as Json[]).map((m) => m.role)).toEqual(['system', 'user']);
+    expect((await memories(bob.name)).some((m) => m.task_id === b.id)).toBe(false);
+  });
+
+  it('should keep project-level memory inside its project', async () => {
+    const [, , cleo] = agents;
+    const a = await runTask(cleo.name, 'Find when the staging database rotation runs', 'Look it up.', FACT);
+    const [episode] = (await episodeOf(cleo.name, a.id)).filter((m) => m.task_id === a.id);
+    expect(episode.level).toBe('project');
+    const elsewhere = await runTask(
+      cleo.name,
+      'Plan maintenance around the staging database rotation',
+      'Avoid the staging database rotation.',
+      'Done.',
+      projects.other,
+    );
+    expect(memoryMessages(elsewhere.first).join('\n')).not.toContain('rotate-db');
+    const inside = await runTask(
+      cleo.name,
+      'Plan maintenance around the staging database rotation',
+      'Avoid the staging database rotation.',
+      'Done.',
+    );
+    expect(memoryMessages(inside.first).join('\n')).toContain('rotate-db');
+  });
+
+  it('should store what the remember tool gives, then archive it read-only and promote it when the agent is fired', async () => {
+    const [, , cleo] = agents;
+    const procedure = 'Deploys to staging go through the deploy-staging pipeline, never by hand.';
+    mock.enqueue({
+      kind: 'tool_calls',
+      calls: [{ name: 'remember', arguments: { category: 'procedural', content: procedure } }],
+    });
+    const run = await runTask(cleo.name, 'Learn how staging deploys work', 'Find out and remember it.', 'Noted.');
+    expect((run.first.tools as Json[]).map((x) => x.function.name)).toEqual(
+      expect.arrayContaining(['remember', 'recall']),
+    );
+    const stored = await eventually(
+      () => memories(cleo.name),
+      (rows) => rows.some((m) => m.category === 'procedural'),
+    );
+    expect(stored.find((m) => m.category === 'procedural')).toMatchObject({ content: procedure, level: 'project' });
+
+    await t.http
+      .post(`/api/v1/agents/${encodeURIComponent(cleo.name)}/fire`)
+      .set(bearer(ceo))
+      .send({ reason: 'performance' })
+      .expect((res) => expect([200, 201, 202]).toContain(res.status));
+    const record = await eventually(
+      async () =>
+        (await t.http.get(`/api/v1/agents/${encodeURIComponent(cleo.name)}/offboarding`).set(bearer(ceo)).expect(200))
+          .body.data as Json,
+      (r) => r.completed_at !== null,
+    );
+    expect(record.memory_archive_id).toEqual(expect.any(String));
+    expect(record.org_memories_promoted).toBe(1);
+    const facts = (await t.http.get('/api/v1/memory/org').set(bearer(ceo)).expect(200)).body.data as Json[];
+    expect(facts.find((f) => f.content === procedure)).toMatchObject({
+      category: 'procedure',
+      author: `agent:${cleo.name}`,
+    });
+    const archived = await memories(cleo.name);
+    expect(archived.every((m) => m.archive_id === record.memory_archive_id)).toBe(true);
+    const refused = await t.http
+      .delete(`/api/v1/agents/${encodeURIComponent(cleo.name)}/memories/${archived[0].id}`)
+      .set(bearer(ceo))
+      .expect(409);
+    expect(refused.body.error_detail.error_code).toBe(4040);
+  });
+
+  it('should find the entries again after backup, wipe and restore (the index is rebuilt)', async () => {
+    const [ada] = agents;
+    const search = async (): Promise<Json[]> =>
+      (
+        await t.http
+          .post(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/search`)
+          .set(bearer(ceo))
+          .send({ query: 'staging database rotation rotate-db', limit: 5 })
+          .expect(200)
+      ).body.data as Json[];
+    expect((await search()).some((h) => (h.content as string).includes('rotate-db'))).toBe(true);
+    const manifest = (await t.http.post('/api/v1/admin/backups').set(bearer(ceo)).expect(201)).body.data as Json;
+
+    for (const entry of await memories(ada.name)) {
+      await t.http
+        .delete(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/${entry.id}`)
+        .set(bearer(ceo))
+        .expect(204);
+    }
+    expect(await search()).toEqual([]);
+
+    await t.http
+      .post('/api/v1/admin/backups/restore')
+      .set(bearer(ceo))
+      .send({ backup_id: manifest.backup_id, confirm: true })
+      .expect(200);
+    const hits = await eventually(search, (rows) => rows.length > 0);
+    expect(hits[0].content).toContain('rotate-db');
+  });
+});
+
+describe.each(testBackends())('agent memory without an embedder on %s', (backend) => {
+  let t: TestApp;
+  let mock: MockLlm;
+  let ceo: string;
+
+  beforeAll(async () => {
+    mock = await startMockLlm();
+    t = await startTestApp({ backend, env: ENV });
+    ceo = await setupCeo(t);
+    await addMockProvider(t, ceo, mock, { alias: 'small' });
+    await createCompany(t, ceo);
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await mock.close();
+  });
+
+  it('should start with one ERROR, say why in the status, run tasks, and refuse searches with 503', async () => {
+    await t.logging.flush();
+    const errors = t.consoleLines().filter((l) => l.includes('memory.backend.unwired'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/ERROR/);
+
+    const status = (await t.http.get('/api/v1/memory/status').set(bearer(ceo)).expect(200)).body.data as Json;
+    expect(status).toMatchObject({ wired: false, code: 8040, entries: 0 });
+    expect(status.reason).toContain('no embedding model configured');
+
+    const agent = ((await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[])[0];
+    const project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'P' }).expect(201)).body
+      .data.id as string;
+    mock.enqueue({ kind: 'text', text: 'Done.' });
+    const task = (
+      await t.http
+        .post('/api/v1/tasks')
+        .set(bearer(ceo))
+        .send({ title: 'Any task', description: 'Do it.', type: 'research', project, created_by: 'ceo', assigned_to: agent.name })
+        .expect(201)
+    ).body.data as Json;
+    await eventually(
+      async () => (await t.http.get(`/api/v1/tasks/${task.id}`).set(bearer(ceo)).expect(200)).body.data as Json,
+      (x) => x.status === 'completed',
+    );
+    const first = mock.requests.find((r) => r.path.endsWith('/chat/completions'))?.body as Json;
+    expect((first.messages as Json[]).map((m) => m.role)).toEqual(['system', 'user']);
+    expect(mock.requests.some((r) => r.path.endsWith('/embeddings'))).toBe(false);
+
+    const refused = await t.http
+      .post(`/api/v1/agents/${encodeURIComponent(agent.name as string)}/memories/search`)
+      .set(bearer(ceo))
+      .send({ query: 'anything' })
+      .expect(503);
+    expect(refused.body.error_detail.error_code).toBe(8040);
+  });
+});
+
+const postgresOnly = testBackends().includes('postgres') ? describe : describe.skip;
+
+postgresOnly('agent memory with two replicas on one Postgres', () => {
+  it('should find on one replica an entry written on the other', async () => {
+    const mock = await startMockLlm();
+    const db = await createTestDatabase('postgres');
+    const a = await startTestApp({ backend: 'postgres', database: db, env: EMBEDDER_ENV });
+    const b = await startTestApp({ backend: 'postgres', database: db, env: EMBEDDER_ENV });
+    try {
+      const ceo = await setupCeo(a);
+      await addMockProvider(a, ceo, mock, { alias: 'small' });
+      await createCompany(a, ceo);
+      const agent = ((await a.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[])[0];
+      const search = () =>
+        b.http
+          .post(`/api/v1/agents/${encodeURIComponent(agent.name as string)}/memories/search`)
+          .set(bearer(ceo))
+          .send({ query: 'staging database rotation' });
+      // B serves searches once the provider A registered reaches it.
+      await eventually(search, (res) => res.status === 200);
+      await a.http
+        .patch(`/api/v1/agents/${encodeURIComponent(agent.name as string)}`)
+        .set(bearer(ceo))
+        .send({ memory: { type: 'persistent' } })
+        .expect(200);
+      const entity = await a.app.get(AgentRoster).findByRef(agent.id as string);
+      const stored = await a.app
+        .get(MemoryService)
+        .store(entity as NonNullable<typeof entity>, { category: 'semantic', content: FACT }, null);
+      const hits = await eventually(
+        async () => (await search().expect(200)).body.data as Json[],
+        (rows) => rows.length > 0,
+      );
+      expect(hits[0]).toMatchObject({ id: stored?.id, content: FACT });
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+      await mock.close();
+    }
+  });
+});
