@@ -22,6 +22,7 @@ import { HistoryReadIndexes1795700000003 } from './1795700000003-history-read-in
 import { AuditPageIndexes1795700000004 } from './1795700000004-audit-page-indexes';
 import { AgentVersion1795750000000 } from './1795750000000-agent-version';
 import { OffboardingRecords1795760044000 } from './1795760044000-offboarding-records';
+import { HeldRuns1795850000001 } from './1795850000001-held-runs';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -49,4 +50,5 @@ export const POSTGRES_MIGRATIONS = [
   AuditPageIndexes1795700000004,
   AgentVersion1795750000000,
   OffboardingRecords1795760044000,
+  HeldRuns1795850000001,
 ];

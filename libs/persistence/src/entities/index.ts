@@ -17,6 +17,7 @@ import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { MeetingEntity } from './meeting.entity';
 import { OffboardingRecordEntity } from './offboarding-record.entity';
+import { HeldRunEntity } from './held-run.entity';
 import { ParkedRunEntity } from './parked-run.entity';
 import { MessageEntity } from './message.entity';
 import { MessageChannelEntity } from './message-channel.entity';
@@ -55,6 +56,7 @@ export {
   IdempotencyKeyEntity,
   LoginFailureEntity,
   MeetingEntity,
+  HeldRunEntity,
   OffboardingRecordEntity,
   ParkedRunEntity,
   MessageChannelEntity,
@@ -97,6 +99,7 @@ export const ALL_ENTITIES = [
   IdempotencyKeyEntity,
   LoginFailureEntity,
   MeetingEntity,
+  HeldRunEntity,
   OffboardingRecordEntity,
   ParkedRunEntity,
   MessageChannelEntity,

@@ -38,6 +38,7 @@ function setup(assigneeId: string, agents: AgentEntity[], stopped = false) {
     unused,
     unused,
     unused,
+    unused,
     {} as AppConfig,
     { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime,
   );

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
 
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -20,6 +18,7 @@ import {
   DistributedLock,
   LOGGING_RUNTIME,
   type LoggingRuntime,
+  PROCESS_OWNER,
   ReinitialisationHooks,
   ReinitialisationOrder,
   StartupResumeHooks,
@@ -27,6 +26,7 @@ import {
 
 import { RunDispatch, statusOf, TaskLifecycle, type TaskMoved } from '../tasks';
 import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
+import { RunHolds } from './holds/run-holds';
 import { type ResumableRun, RunParking } from './parking/run-parking';
 import type { RunControl } from './run-session';
 import { InProcessTaskJobQueue } from './queue/in-process-task-job-queue';
@@ -35,6 +35,8 @@ import { RunRecovery } from './run-recovery';
 import { settledWithin } from './settled-within';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
+/** The longest a held run waits after its budget limit lifted before it is queued again. */
+const HELD_CHECK_MAX_SECONDS = 10;
 /** After the grace period and the abort, how long runs get to record their interruption. */
 const CLEANUP_MS = 5_000;
 
@@ -47,7 +49,7 @@ const CLEANUP_MS = 5_000;
 @Injectable()
 export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** This process's identity in `tasks.run_owner`. */
-  readonly owner = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  readonly owner = PROCESS_OWNER;
   private readonly log: Logger;
   private queue: TaskJobQueue | null = null;
   private stopping = false;
@@ -70,6 +72,7 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly parking: RunParking,
     private readonly startupHooks: StartupResumeHooks,
     private readonly recovery: RunRecovery,
+    private readonly holds: RunHolds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -137,6 +140,10 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     this.every(engine.heartbeatSeconds * 2000, () => this.sweep());
     this.every(engine.heartbeatSeconds * 2000, async () => {
       await this.lock.tryRunExclusive('engine.parked', () => this.redispatch());
+    });
+    // Held runs whose budget limit lifted are queued again, on one replica at a time.
+    this.every(Math.min(engine.heartbeatSeconds, HELD_CHECK_MAX_SECONDS) * 1000, async () => {
+      await this.lock.tryRunExclusive('engine.held', () => this.holds.releaseReady());
     });
     this.log.info(
       { owner: this.owner, backend: this.config.persistence.backend, concurrency: engine.concurrency },

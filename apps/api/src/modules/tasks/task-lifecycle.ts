@@ -97,6 +97,11 @@ export class TaskLifecycle {
     return this.tasks.abandoned(staleBefore, limit, liveOwner, includeInterrupted);
   }
 
+  /** Tasks in progress with no run and no reason (see TasksRepository.orphaned). */
+  orphaned(before: Date, limit: number): Promise<TaskEntity[]> {
+    return this.tasks.orphaned(before, limit);
+  }
+
   /** A run owner's proof of life on its tasks: no version change and no announcement (not an edit). */
   heartbeat(ids: readonly string[], owner: string, at: Date): Promise<void> {
     return this.tasks.heartbeat(ids, owner, at);

@@ -148,6 +148,22 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
+   * Tasks in progress with no run and no reason: no owner, no status reason (a run that stopped on
+   * purpose — max turns, a budget limit, an approval — records why), untouched since `before`.
+   */
+  orphaned(before: Date, limit: number): Promise<TaskEntity[]> {
+    return this.repo()
+      .createQueryBuilder('t')
+      .where("t.status = 'in_progress'")
+      .andWhere('t.run_owner IS NULL')
+      .andWhere('t.status_reason IS NULL')
+      .andWhere('t.updated_at < :before', { before })
+      .orderBy('t.updated_at', 'ASC')
+      .take(limit)
+      .getMany();
+  }
+
+  /**
    * Tasks a dead process left behind: in progress under another owner whose heartbeat is older
    * than `staleBefore` (or missing), and, with `includeInterrupted`, every interrupted task.
    * A run that stopped on purpose (max turns, budget) leaves no owner and is not picked up.
