@@ -15,6 +15,7 @@ import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
 import { StartupResumeHooks } from './lifecycle/startup-resume-hooks';
 import { WriteBehindBuffers } from './lifecycle/write-behind-buffers';
 import { DistributedLock } from './locks/distributed-lock';
+import { ReplicaIdentity } from './process/process-owner';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
 import { MemoryBackendBootstrap } from './memory/memory-backend';
@@ -43,6 +44,7 @@ export class PlatformModule {
         { provide: SecretCipher, useValue: new SecretCipher(config.secrets) },
         DatabaseService,
         DistributedLock,
+        ReplicaIdentity,
         IdempotencyKeyRepository,
         IdempotencyService,
         MemoryBackendBootstrap,
@@ -68,6 +70,7 @@ export class PlatformModule {
         APP_CONFIG,
         DatabaseService,
         DistributedLock,
+        ReplicaIdentity,
         EventsModule,
         ReinitialisationHooks,
         SecretCipher,

@@ -22,7 +22,7 @@ import {
   EventBus,
   LOGGING_RUNTIME,
   type LoggingRuntime,
-  PROCESS_OWNER,
+  ReplicaIdentity,
 } from '@app/platform';
 
 import type { BudgetReservationEntity } from '@app/persistence';
@@ -49,7 +49,7 @@ const SETTLE_GRACE_MS = 60_000;
 @Injectable()
 export class CostLedger implements SpendControl {
   /** This replica, as the owner of its reservations. */
-  readonly owner = PROCESS_OWNER;
+  readonly owner: string;
   private readonly log: Logger;
   private readonly reservationTtlMs: number;
   /** Reservations whose COMMIT is still in flight, by id (Postgres). */
@@ -62,9 +62,11 @@ export class CostLedger implements SpendControl {
     private readonly alerts: BudgetAlerts,
     private readonly exhaustion: BudgetExhaustion,
     private readonly bus: EventBus,
+    identity: ReplicaIdentity,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
+    this.owner = identity.owner;
     this.log = logging.forName('budget.ledger');
     this.reservationTtlMs = config.engine.callTimeoutSeconds * 1000 + SETTLE_GRACE_MS;
   }

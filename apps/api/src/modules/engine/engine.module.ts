@@ -7,6 +7,7 @@ import { ModelRouter, ProvidersModule } from '../providers';
 import { TasksModule } from '../tasks';
 import { AgentRunner } from './agent-runner';
 import { HeldRunsRepository } from './holds/held-runs.repository';
+import { ReplicaLiveness } from './liveness/replica-liveness';
 import { RunHolds } from './holds/run-holds';
 import { ParkedRunsRepository } from './parking/parked-runs.repository';
 import { RunParking } from './parking/run-parking';
@@ -39,6 +40,7 @@ import { WorkspaceManager } from './workspace/workspace-manager';
     AgentRunner,
     HeldRunsRepository,
     ParkedRunsRepository,
+    ReplicaLiveness,
     RunEnds,
     RunFinisher,
     RunHolds,

@@ -8,6 +8,7 @@ import { TaskLifecycle } from '../tasks';
 import { ENGINE_ACTOR } from './run-finisher';
 import { RunSpend } from './run-spend';
 
+const FAR_FUTURE = new Date('9999-12-31');
 /** Rows read per recovery pass; the sweep repeats until a pass finds fewer. */
 const RECOVERY_BATCH = 200;
 
@@ -33,16 +34,25 @@ export class RunRecovery {
   }
 
   /**
-   * Recovers the tasks of owners whose heartbeat is older than `staleBefore` (every interrupted task
-   * too at startup), and the orphans untouched since then; answers the tasks waiting for a run, for
+   * Recovers the tasks of owners whose heartbeat is older than `staleBefore`, or, when `deadOwners`
+   * is given (liveness), of those owners alone (every interrupted task too at startup), and the
+   * orphans untouched since `staleBefore`; answers the tasks waiting for a run, for
    * the caller to queue.
    */
-  async recover(staleBefore: Date, liveOwner: string, atStartup: boolean): Promise<TaskEntity[]> {
+  async recover(
+    staleBefore: Date,
+    liveOwner: string,
+    atStartup: boolean,
+    deadOwners?: ReadonlySet<string>,
+  ): Promise<TaskEntity[]> {
+    // Judged by liveness: only these owners' tasks, whatever their heartbeats say.
+    const owners = deadOwners === undefined ? undefined : [...deadOwners];
+    const before = owners === undefined ? staleBefore : FAR_FUTURE;
     let recovered = 0;
     let settled = 0;
     const settledOwners = new Set<string>();
     for (;;) {
-      const batch = await this.lifecycle.abandoned(staleBefore, RECOVERY_BATCH, liveOwner, atStartup);
+      const batch = await this.lifecycle.abandoned(before, RECOVERY_BATCH, liveOwner, atStartup, owners);
       for (const owner of new Set(batch.map((task) => task.runOwner))) {
         if (owner !== null && !settledOwners.has(owner)) {
           settledOwners.add(owner);

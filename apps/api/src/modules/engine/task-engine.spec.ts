@@ -42,7 +42,14 @@ function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
   };
   const hooks = { register: jest.fn(() => () => undefined) };
   const config = {
-    engine: { enabled: true, concurrency: 1, perAgentConcurrency: 1, heartbeatSeconds: 30, graceSeconds: 5 },
+    engine: {
+      enabled: true,
+      concurrency: 1,
+      perAgentConcurrency: 1,
+      heartbeatSeconds: 30,
+      graceSeconds: 5,
+      livenessGraceSeconds: 0,
+    },
     persistence: { backend: 'sqlite' },
   };
   const logging = { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime;
@@ -58,6 +65,8 @@ function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
     hooks as never,
     new RunRecovery(lifecycle as unknown as TaskLifecycle, new RunSpend(), logging),
     {} as never,
+    { enabled: false, start: () => Promise.resolve() } as never,
+    { owner: 'this-replica' },
     config as unknown as AppConfig,
     logging,
   );
