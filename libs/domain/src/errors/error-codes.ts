@@ -273,6 +273,8 @@ export const ErrorCode = {
   ArtifactStorageFull: 8007,
   SettingsEncryptionError: 8014,
   SinkConfigValidationError: 8015,
+  /** The database cannot be reached (down, restarting, connection lost): 503, retry after a few seconds. */
+  DatabaseUnavailable: 8020,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
