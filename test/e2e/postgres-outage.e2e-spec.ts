@@ -35,7 +35,7 @@ async function raw(server: ChildServer, method: string, path: string, token: str
     body: body === undefined ? undefined : JSON.stringify(body),
   }).catch((error: unknown) => ({ status: 0, headers: new Headers(), text: () => Promise.resolve(String(error)) }));
   const text = await res.text();
-  let json: Json = {};
+  let json: Json;
   try {
     json = text ? (JSON.parse(text) as Json) : {};
   } catch {

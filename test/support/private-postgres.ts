@@ -5,8 +5,6 @@ import { join } from 'node:path';
 
 import { Client } from 'pg';
 
-import type { TestDatabase } from '@app/testing';
-
 const PG_ROOT = '/usr/lib/postgresql';
 
 /** The installed server's binaries (the newest major), or null when there are none. */
@@ -26,7 +24,12 @@ export function postgresBinaries(): string | null {
  */
 export interface PrivatePostgres {
   url: string;
-  database: TestDatabase;
+  /** As `createTestDatabase` answers it, for the child-server helpers. */
+  database: {
+    settings: { backend: 'postgres'; sqlitePath: string; databaseUrl: string };
+    env: Record<string, string>;
+    drop(): Promise<void>;
+  };
   stop(): void;
   start(): void;
   destroy(): void;
