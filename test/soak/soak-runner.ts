@@ -234,12 +234,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const project = (await setup('/projects', { name: 'Soak' }, token)).data.id as string;
     log(`soak: ${options.replicas} replicas up, ${agents.length} agents, running ${options.durationSeconds} s`);
 
-    // The fake provider: answers after 0.2–3 s, one in twenty a 500.
+    // The fake provider: answers after 1–5 s, one in twenty a 500.
     const feed = setInterval(() => {
       const replies = Array.from({ length: 20 }, () =>
         Math.random() < 0.05
           ? { kind: 'error' as const, status: 500 as const }
-          : { kind: 'text' as const, text: 'Done.', delayMs: 200 + Math.floor(Math.random() * 2800) },
+          : { kind: 'text' as const, text: 'Done.', delayMs: 1_000 + Math.floor(Math.random() * 4_000) },
       );
       mock.enqueue(...replies);
     }, 5_000);

@@ -122,6 +122,23 @@ export class RunRecovery {
     return queued;
   }
 
+  /**
+   * This replica's own tasks in progress that no run here holds any more: a run whose outcome could not
+   * be written (the database went away as it ended). They go back to `assigned`, without settling any
+   * reservation (this replica is alive; its runs settle their own). Answers how many went back.
+   */
+  async requeueStranded(owner: string, runsHere: (taskId: string) => boolean): Promise<number> {
+    const mine = await this.lifecycle.abandoned(FAR_FUTURE, RECOVERY_BATCH, '', false, [owner]);
+    let queued = 0;
+    // Asked after the read: a run that claimed its task meanwhile is registered before its claim.
+    for (const task of mine.filter((t) => !runsHere(t.id))) {
+      if (await this.restart(task, 'recovered: the run ended without writing its outcome')) {
+        queued += 1;
+      }
+    }
+    return queued;
+  }
+
   private async restart(task: TaskEntity, reason: string): Promise<boolean> {
     try {
       let version = task.version;

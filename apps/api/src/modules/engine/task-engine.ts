@@ -453,6 +453,13 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
 
   private async heartbeat(): Promise<void> {
     await this.lifecycle.heartbeat(this.runningTasks(), this.owner, new Date());
+    // Tasks still naming this replica whose run here is over (its outcome was lost with the database).
+    if (
+      this.config.persistence.backend === 'postgres' &&
+      (await this.recovery.requeueStranded(this.owner, (id) => this.running.has(id))) > 0
+    ) {
+      this.log.warn({}, 'engine.recovery.stranded_requeued');
+    }
   }
 
   /**
