@@ -200,6 +200,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const sent = new Set<string>();
   let websocketEvents = 0;
   const sockets: WebSocket[] = [];
+  let feed: NodeJS.Timeout | undefined;
+  let load: NodeJS.Timeout | undefined;
   try {
     sql = await connect();
     for (let i = 0; i < options.replicas; i += 1) {
@@ -235,7 +237,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     log(`soak: ${options.replicas} replicas up, ${agents.length} agents, running ${options.durationSeconds} s`);
 
     // The fake provider: answers after 1–5 s, one in twenty a 500.
-    const feed = setInterval(() => {
+    feed = setInterval(() => {
       const replies = Array.from({ length: 20 }, () =>
         Math.random() < 0.05
           ? { kind: 'error' as const, status: 500 as const }
@@ -253,7 +255,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const ticket = await request('POST', '/auth/ws-ticket', token, {});
       const target = live()[Math.floor(Math.random() * live().length)];
       if (!ticket || !target) {
-        setTimeout(() => void openSocket(), 1_000);
+        setTimeout(() => void openSocket(), 1_000).unref();
         return;
       }
       const ws = new WebSocket(`${target.url.replace('http', 'ws')}/ws?ticket=${ticket.data.ticket as string}`);
@@ -263,7 +265,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       });
       ws.on('open', () => ws.send(JSON.stringify({ action: 'subscribe', channels: ['tasks', 'budget'] })));
       ws.on('error', () => undefined);
-      ws.on('close', () => setTimeout(() => void openSocket(), 500));
+      ws.on('close', () => {
+        if (!stopping) {
+          setTimeout(() => void openSocket(), 500).unref();
+        }
+      });
     };
     for (let i = 0; i < 3; i += 1) {
       await openSocket();
@@ -271,7 +277,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     // The load: creations at the given rate, reads and approval reads between them.
     let serial = 0;
-    const load = setInterval(
+    load = setInterval(
       () => {
         if (stopping) {
           return;
@@ -470,6 +476,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     };
   } finally {
     stopping = true;
+    clearInterval(load);
+    clearInterval(feed);
     sockets.forEach((ws) => ws.terminate());
     for (const replica of live()) {
       replica.proc.kill('SIGKILL');
