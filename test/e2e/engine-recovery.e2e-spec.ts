@@ -139,12 +139,11 @@ describe.each(testBackends())('engine crash recovery on %s', (backend) => {
     expect(readFileSync(join(dir, 'data/workspace/repo/notes.md'), 'utf8')).toBe('one\n');
     const costs = (await call(second, 'GET', '/activities?type=cost_incurred', token)).data as Json[];
     // One record from the killed run's completed call and one from the recovered run. The call the kill
-    // interrupted is settled at its reserved estimate (the provider most likely billed it): on SQLite at
-    // the next start, on Postgres once its reservation expired (call timeout plus a grace), by the sweep.
+    // interrupted is settled at its reserved estimate (the provider most likely billed it), once, by
+    // the recovery that puts the dead owner's task back, before the task runs again.
     const mine = costs.filter((c) => c.related_ids.task_id === task.id);
-    const estimates = backend === 'sqlite' ? 1 : 0;
-    expect(mine).toHaveLength(2 + estimates);
-    expect(mine.filter((c) => String(c.description).includes('(0+0 tokens'))).toHaveLength(estimates);
+    expect(mine).toHaveLength(3);
+    expect(mine.filter((c) => String(c.description).includes('(0+0 tokens'))).toHaveLength(1);
     expect(second.output()).toContain('engine.task.recovered');
   });
 

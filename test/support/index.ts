@@ -7,3 +7,4 @@ export * from './mock-llm';
 export * from './child-server';
 export * from './log-receivers';
 export * from './spend-helpers';
+export * from './private-postgres';

@@ -134,6 +134,23 @@ describe('mock-llm server', () => {
     expect(await bad.json()).toEqual({ error: 'script[0].delayMs must be a non-negative number' });
   });
 
+  it('should answer concurrent requests each with the delayed reply it took on arrival', async () => {
+    await postJson(`${mock.url}/__mock/script`, [
+      { kind: 'text', text: 'first', delayMs: 400 },
+      { kind: 'text', text: 'second', delayMs: 400 },
+    ]);
+    const client = new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: 'x', maxRetries: 0 });
+    const ask = () =>
+      client.chat.completions.create({ model: 'mock-small', messages: [{ role: 'user', content: 'q' }] });
+    const started = Date.now();
+    const first = ask();
+    await waitFor(() => mock.requests.length === 1);
+    const second = ask();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.choices[0].message.content)).toEqual(['first', 'second']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
   it('should echo only the first 200 characters of the last user message', async () => {
     const long = 'x'.repeat(250);
     const client = new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: 'x', maxRetries: 0 });

@@ -10,7 +10,7 @@ import { handleOllama, sendOllamaError } from './ollama';
 import { handleOpenAi, sendOpenAiError } from './openai';
 import { parseScript, ScriptError } from './script';
 import { DEFAULT_MODELS, MockState } from './state';
-import type { MockLlm, MockLlmOptions, MockRoute } from './types';
+import type { MockLlm, MockLlmOptions, MockRoute, ReplyBody } from './types';
 
 /** Prefix of the control routes (never recorded, never authenticated). */
 const CONTROL_PREFIX = '/__mock/';
@@ -88,12 +88,27 @@ async function handleRequest(
     state.record({ method, path, headers, body });
   }
   const route = routeOf(method, path);
-  const wait = route === null ? 0 : state.delayFor(route);
-  if (wait > 0) {
-    await new Promise((resolve) => delay(resolve, wait));
+  const delayed = route === null ? undefined : state.takeDelayed(route);
+  let scoped = state;
+  if (delayed && route !== null) {
+    await new Promise((resolve) => delay(resolve, delayed.delayMs));
+    // This request is answered with the reply it took on arrival; any other take goes to the queue.
+    let pending: ReplyBody | undefined = delayed.body;
+    scoped = Object.create(state, {
+      take: {
+        value: (wanted: MockRoute): ReplyBody | undefined => {
+          if (wanted === route && pending) {
+            const reply = pending;
+            pending = undefined;
+            return reply;
+          }
+          return state.take(wanted);
+        },
+      },
+    }) as MockState;
   }
   const protocol = protocolFor(path);
-  if (!protocol.handle({ method, path, headers, body, res, state, settings })) {
+  if (!protocol.handle({ method, path, headers, body, res, state: scoped, settings })) {
     protocol.notFound(res);
   }
 }

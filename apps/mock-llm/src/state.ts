@@ -59,16 +59,19 @@ export class MockState {
   }
 
   /**
-   * How long the next request of `route` waits before it is answered: the `delayMs` of the oldest
-   * scripted reply for it (used once: the reply itself is taken when the wait is over).
+   * The oldest scripted reply for `route` when it is a delayed one, taken off the queue for the
+   * request that arrived now: that request waits its `delayMs` and is answered with it, whatever
+   * other requests arrive meanwhile (they take the replies behind it).
    */
-  delayFor(route: MockRoute): number {
-    const reply = this.queue.find((entry) => (entry.route ?? 'chat') === route);
-    const delay = reply?.delayMs ?? 0;
-    if (reply) {
-      delete reply.delayMs;
+  takeDelayed(route: MockRoute): { delayMs: number; body: ReplyBody } | undefined {
+    const index = this.queue.findIndex((entry) => (entry.route ?? 'chat') === route);
+    const reply = index < 0 ? undefined : this.queue[index];
+    if (!reply || !reply.delayMs || reply.delayMs <= 0) {
+      return undefined;
     }
-    return delay;
+    this.queue.splice(index, 1);
+    const { route: _route, delayMs, ...body } = reply;
+    return { delayMs, body };
   }
 
   record(request: RecordedRequest): void {

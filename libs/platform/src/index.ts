@@ -38,6 +38,7 @@ export * from './persistence/unit-of-work';
 export * from './settings/settings-store';
 export * from './platform.module';
 export * from './preflight';
+export * from './process/process-owner';
 export * from './process/spawn-helper';
 export * from './shutdown/shutdown.state';
 export * from './subsystems/requires-subsystems';

@@ -15,6 +15,7 @@ import { ReinitialisationHooks } from './lifecycle/reinitialisation-hooks';
 import { StartupResumeHooks } from './lifecycle/startup-resume-hooks';
 import { WriteBehindBuffers } from './lifecycle/write-behind-buffers';
 import { DistributedLock } from './locks/distributed-lock';
+import { ReplicaIdentity } from './process/process-owner';
 import { LoggingModule } from './logging-nest/logging.module';
 import { LOGGING_RUNTIME } from './logging-nest/logging.tokens';
 import { MetricsServer } from './observability/metrics-server';
@@ -45,6 +46,7 @@ export class PlatformModule {
         { provide: ServiceMetrics, useValue: new ServiceMetrics(config.metrics.port !== null) },
         DatabaseService,
         DistributedLock,
+        ReplicaIdentity,
         IdempotencyKeyRepository,
         IdempotencyService,
         MetricsServer,
@@ -70,6 +72,7 @@ export class PlatformModule {
         APP_CONFIG,
         DatabaseService,
         DistributedLock,
+        ReplicaIdentity,
         EventsModule,
         ReinitialisationHooks,
         SecretCipher,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CostEntry } from '@app/domain';
-import { CostRecordEntity, CostRollupEntity } from '@app/persistence';
+import { BudgetReservationEntity, CostRecordEntity, CostRollupEntity } from '@app/persistence';
 import { openMigratedDatabase, type MigratedDatabase, testBackends } from '@app/testing';
 
 import { CostLedgerRepository } from '../../../apps/api/src/modules/budget/cost-ledger.repository';
@@ -40,7 +40,38 @@ describe.each(testBackends())('cost ledger and spend history on %s', (backend) =
   });
 
   beforeEach(async () => {
-    await m.clear(CostRecordEntity, CostRollupEntity);
+    await m.clear(CostRecordEntity, CostRollupEntity, BudgetReservationEntity);
+  });
+
+  const reservation = (state: 'open' | 'recovered', costRecordId: string | null = null): BudgetReservationEntity => ({
+    id: randomUUID(),
+    agentId: 'agent-a',
+    taskId: 'task-1',
+    provider: 'mock',
+    model: 'm',
+    estimateUsd: 3,
+    state,
+    owner: 'dead-replica',
+    createdAt: new Date('2026-03-01T10:00:00.000Z'),
+    expiresAt: new Date('2026-03-01T10:03:00.000Z'),
+    costRecordId,
+  });
+
+  it("should settle the call's open reservation with its record, and not write a call recovery already charged", async () => {
+    const open = reservation('open');
+    const charged = reservation('recovered', 'estimate-record');
+    await m.source.getRepository(BudgetReservationEntity).insert([open, charged]);
+
+    await ledger.record(entry('2026-03-01T10:01:00.000Z', { costUsd: 0.5 }), open.id);
+    const period = { start: new Date('2026-03-01T00:00:00.000Z'), end: new Date('2026-04-01T00:00:00.000Z') };
+    const spent = await ledger.recordInPeriod(entry('2026-03-01T10:02:00.000Z', { costUsd: 0.7 }), charged.id, period);
+
+    expect(await m.source.getRepository(CostRecordEntity).count()).toBe(1);
+    const total = await history.total(new Date('2026-03-01T00:00:00Z'), new Date('2026-03-02T00:00:00Z'));
+    expect(total).toEqual({ costUsd: 0.5, inputTokens: 100, outputTokens: 50, records: 1 });
+    expect(spent).toBeCloseTo(0.5, 10);
+    const left = await m.source.getRepository(BudgetReservationEntity).find();
+    expect(left.map((r) => [r.id, r.state])).toEqual([[charged.id, 'recovered']]);
   });
 
   it("should answer the period's recorded spend with the record that it writes", async () => {

@@ -43,7 +43,17 @@ export interface PreflightContext {
 
 /** A check's answer: go ahead (optionally on another provider or model), or refuse with a code. */
 export type PreflightVerdict =
-  { ok: true; provider?: string; model?: string; note?: string } | { ok: false; reason: string; code: number };
+  | { ok: true; provider?: string; model?: string; note?: string }
+  | {
+      ok: false;
+      reason: string;
+      code: number;
+      /**
+       * A spend limit that refused (`task`, `monthly`, `department`, `agent_daily`): the engine holds
+       * the task until that limit lets a call through again, instead of blocking it for a person.
+       */
+      spendLimit?: string;
+    };
 
 /**
  * One step of the ordered pre-flight that runs before a task's run starts. The engine registers the
@@ -60,4 +70,4 @@ export interface PreflightCheck {
 /** The pipeline's answer: the provider and model to run on, or the first refusal. */
 export type PreflightResult =
   | { ok: true; provider: string; model: string; notes: string[] }
-  | { ok: false; check: string; reason: string; code: number };
+  | { ok: false; check: string; reason: string; code: number; spendLimit?: string };

@@ -29,8 +29,12 @@ export interface SpendRequest {
   readonly estimatedCost: number;
 }
 
-/** Go ahead (holding a reservation to settle or release), or refuse with a 6xxx code. */
-export type SpendVerdict = { ok: true; reservationId: string | null } | { ok: false; reason: string; code: number };
+/**
+ * Go ahead (holding a reservation to settle or release), or refuse with a 6xxx code and the limit
+ * that refused (`task`, `monthly`, `department`, `agent_daily`, ...), when known.
+ */
+export type SpendVerdict =
+  { ok: true; reservationId: string | null } | { ok: false; reason: string; code: number; limit?: string };
 
 /**
  * How runs spend, plugged into the engine by the budget module: before every model call the call's
@@ -41,6 +45,13 @@ export interface SpendControl {
   reserve(request: SpendRequest): Promise<SpendVerdict>;
   record(entry: CostEntry, reservationId: string | null): Promise<void>;
   release(reservationId: string): Promise<void>;
+  /**
+   * Settles every open reservation of a run owner found dead (recovery): each call it guarded is
+   * charged at its estimate, once. Answers how many it settled.
+   */
+  settleAbandoned(owner: string): Promise<number>;
+  /** Whether the call would be let through now, without reserving anything (a held run's re-check). */
+  check(request: SpendRequest): Promise<SpendVerdict>;
 }
 
 /** Output tokens a call is assumed to produce when the agent sets no `max_tokens`. */
@@ -63,13 +74,32 @@ export function estimateInputTokens(messages: readonly ChatMessage[], tools: rea
   return Math.ceil(chars / CHARS_PER_TOKEN) + messages.length * MESSAGE_OVERHEAD_TOKENS;
 }
 
+/**
+ * A call's input tokens known from the conversation's previous call: the provider reported what that
+ * call read and wrote, and every message since it (tool results, say) is estimated. `previous` is
+ * null before the first call, or when the conversation is not the one that call extended.
+ */
+export function calibratedInputTokens(
+  previous: { inputTokens: number; outputTokens: number; messages: number } | null,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+): number {
+  if (previous === null || previous.messages >= messages.length || previous.inputTokens <= 0) {
+    return estimateInputTokens(messages, tools);
+  }
+  // The previous call's messages, then its answer (its output), then what came after.
+  const added = messages.slice(previous.messages + 1);
+  return previous.inputTokens + previous.outputTokens + (added.length > 0 ? estimateInputTokens(added, []) : 0);
+}
+
 /** The estimated cost of a call: its input estimate, and `maxOutputTokens` (or the default) out. */
 export function estimateCallCost(
   prices: { costPer1kInput: number; costPer1kOutput: number } | undefined,
   messages: readonly ChatMessage[],
   tools: readonly ToolDefinition[],
   maxOutputTokens: number | undefined,
+  inputTokens: number = estimateInputTokens(messages, tools),
 ): number {
   const output = maxOutputTokens !== undefined && maxOutputTokens > 0 ? maxOutputTokens : CALL_OUTPUT_ESTIMATE_TOKENS;
-  return costOfCall(prices, estimateInputTokens(messages, tools), output);
+  return costOfCall(prices, inputTokens, output);
 }

@@ -341,6 +341,8 @@ export const ErrorCode = {
   SinkConfigValidationError: 8015,
   /** No memory backend is wired: no embedding model resolves (GET /memory/status says why). */
   MemoryBackendUnavailable: 8040,
+  /** The database cannot be reached (down, restarting, connection lost): 503, retry after a few seconds. */
+  DatabaseUnavailable: 8020,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

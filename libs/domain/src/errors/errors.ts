@@ -49,6 +49,13 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/** The database cannot be reached right now (8020, 503): the request may be retried. */
+export class DatabaseUnavailableError extends AppError {
+  constructor(message = 'The database is unavailable', retryAfterSec = 5) {
+    super(ErrorCode.DatabaseUnavailable, message, true, { retryAfterSec, httpStatus: 503, publicDetail: true });
+  }
+}
+
 export class AgentRuntimeNotConfiguredError extends AppError {
   constructor(message = 'Agent runtime not configured: no language-model provider is registered') {
     super(ErrorCode.AgentRuntimeNotConfigured, message);

@@ -1,3 +1,4 @@
 export * from './app-error';
 export * from './error-codes';
 export * from './errors';
+export * from './database-unreachable';

@@ -9,6 +9,7 @@ import type {
   ArtifactChangedPayload,
   BudgetAlertPayload,
   RiskAlertPayload,
+  RunHeldPayload,
   CompanyChangedPayload,
   CoordinationEventPayload,
   CostRecordedPayload,
@@ -64,6 +65,8 @@ export interface EventCatalogue {
     'cost.recorded': CostRecordedPayload;
     'alert.raised': BudgetAlertPayload;
     'risk.alert.raised': RiskAlertPayload;
+    'run.held': RunHeldPayload;
+    'run.released': RunHeldPayload;
   };
   [Channel.Messages]: {
     'message.sent': MessageSentPayload;
@@ -169,7 +172,13 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'agent.onboarded': true,
     'hiring.request_changed': true,
   },
-  [Channel.Budget]: { 'cost.recorded': true, 'alert.raised': true, 'risk.alert.raised': true },
+  [Channel.Budget]: {
+    'cost.recorded': true,
+    'alert.raised': true,
+    'risk.alert.raised': true,
+    'run.held': true,
+    'run.released': true,
+  },
   [Channel.Messages]: { 'message.sent': true },
   [Channel.System]: {},
   [Channel.Approvals]: {

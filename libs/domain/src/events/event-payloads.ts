@@ -107,6 +107,21 @@ export type CostRecordedPayload = {
   timestamp: string;
 };
 
+/**
+ * `budget`: a run a budget limit stopped (`run.held`), its task held with the reason; or that task
+ * queued again once the limit stopped binding (`run.released`).
+ */
+export type RunHeldPayload = {
+  task_id: string;
+  agent_id: string;
+  /** `budget_exhausted`. */
+  reason: string;
+  /** The limit that refused (`monthly`, `department`, `agent_daily`, `task`, ...), or null. */
+  limit: string | null;
+  code: number;
+  detail: string;
+};
+
 /** `approvals`: an approval item created, decided, expired or escalated, as the API renders it. */
 export type ApprovalChangedPayload = { approval: ResourceSnapshot };
 /** `messages`: a message posted to a channel, as the API renders it. */

@@ -25,6 +25,7 @@ import { OffboardingRecords1795760044000 } from './1795760044000-offboarding-rec
 import { HiringAndOnboarding1795810000001 } from './1795810000001-hiring-and-onboarding';
 import { LevelChanges1795820000001 } from './1795820000001-level-changes';
 import { AgentMemory1795830000000 } from './1795830000000-agent-memory';
+import { HeldRuns1795850000001 } from './1795850000001-held-runs';
 import { ToolServers1795860000000 } from './1795860000000-tool-servers';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
@@ -56,5 +57,6 @@ export const POSTGRES_MIGRATIONS = [
   HiringAndOnboarding1795810000001,
   LevelChanges1795820000001,
   AgentMemory1795830000000,
+  HeldRuns1795850000001,
   ToolServers1795860000000,
 ];

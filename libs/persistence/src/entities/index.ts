@@ -27,6 +27,7 @@ import { OffboardingRecordEntity } from './offboarding-record.entity';
 import { AgentOnboardingEntity } from './agent-onboarding.entity';
 import { HiringRequestEntity } from './hiring-request.entity';
 import { ToolServerEntity } from './tool-server.entity';
+import { HeldRunEntity } from './held-run.entity';
 import { ParkedRunEntity } from './parked-run.entity';
 import { MessageEntity } from './message.entity';
 import { MessageChannelEntity } from './message-channel.entity';
@@ -66,6 +67,7 @@ export {
   LevelChangeEntity,
   LoginFailureEntity,
   MeetingEntity,
+  HeldRunEntity,
   OffboardingRecordEntity,
   AgentOnboardingEntity,
   HiringRequestEntity,
@@ -112,6 +114,7 @@ export const ALL_ENTITIES = [
   LevelChangeEntity,
   LoginFailureEntity,
   MeetingEntity,
+  HeldRunEntity,
   OffboardingRecordEntity,
   AgentOnboardingEntity,
   HiringRequestEntity,

@@ -105,6 +105,11 @@ export interface EngineConfig {
   /** Cooperative stop on SIGTERM: how long runs get to reach a turn boundary. */
   readonly graceSeconds: number;
   readonly heartbeatSeconds: number;
+  /**
+   * Postgres: how long a replica's liveness lock must be missing (seen at two looks this far apart)
+   * before its runs are taken over; 0 falls back to heartbeats alone (three missed beats).
+   */
+  readonly livenessGraceSeconds: number;
   readonly callTimeoutSeconds: number;
   readonly toolTimeoutSeconds: number;
 }
@@ -264,6 +269,7 @@ function engineConfig(f: FieldReader, cwd: string): EngineConfig {
     maxWorktrees: n('SYNTHORG_ENGINE_MAX_WORKTREES', 'max_worktrees', 1, 32, 32),
     graceSeconds: n('SYNTHORG_ENGINE_GRACE_SECONDS', 'grace_seconds', 0, 300, 30),
     heartbeatSeconds: n('SYNTHORG_ENGINE_HEARTBEAT_SECONDS', 'heartbeat_seconds', 1, 600, 15),
+    livenessGraceSeconds: n('SYNTHORG_ENGINE_LIVENESS_GRACE_SECONDS', 'liveness_grace_seconds', 0, 300, 5),
     callTimeoutSeconds: n('SYNTHORG_ENGINE_CALL_TIMEOUT_SECONDS', 'call_timeout_seconds', 1, 3600, 120),
     toolTimeoutSeconds: n('SYNTHORG_ENGINE_TOOL_TIMEOUT_SECONDS', 'tool_timeout_seconds', 1, 3600, 60),
   };

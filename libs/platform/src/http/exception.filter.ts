@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 
-import { AppError, ErrorCode } from '@app/domain';
+import { AppError, DatabaseUnavailableError, ErrorCode, isDatabaseUnreachable } from '@app/domain';
 
 import { Correlation } from '../context/correlation';
 
@@ -77,6 +77,10 @@ export function renderException(exception: unknown): RenderedError {
     // Our own limits throw RateLimitedError with the real wait; a bare 429 gets a one-minute hint.
     const retryAfter = status === 429 ? 60 : null;
     return { status, code, detail: httpExceptionMessage(exception), retryable, retryAfter };
+  }
+  if (isDatabaseUnreachable(exception)) {
+    // Postgres down, restarting or cut off: the request may be retried once it is back.
+    return fromAppError(new DatabaseUnavailableError());
   }
   const status = middlewareStatus(exception);
   if (status !== null) {

@@ -77,7 +77,7 @@ export class BudgetPreflight {
         const { config, spent } = await this.periodSpend(agent.id, task.id, agent.department);
         const refusal = judgeRunStart(config, spent, departmentCap(config, agent.department, spent));
         return refusal
-          ? { ok: false, code: refusal.code, reason: `[${refusal.code}] ${refusal.reason}` }
+          ? { ok: false, code: refusal.code, reason: `[${refusal.code}] ${refusal.reason}`, spendLimit: refusal.limit }
           : { ok: true };
       },
     };

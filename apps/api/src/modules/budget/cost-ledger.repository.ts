@@ -26,13 +26,43 @@ const ROLLUP_UPSERT = `INSERT INTO "cost_rollups"
 const PERIOD_SUM = `SELECT COALESCE(SUM("cost_usd"), 0) AS "period" FROM "cost_rollups"
   WHERE "grain" = 'day' AND "bucket" >= :from AND "bucket" < :to`;
 
+/**
+ * A call's record gated on its reservation (Postgres): when recovery already charged the reservation
+ * at its estimate (its owner was found dead while the call was still out), the late record is not
+ * written again. The reservation's row is locked first, so a recovery committing meanwhile is seen.
+ */
+const LATE = `"late" AS (SELECT 1 FROM "budget_reservations"
+  WHERE "id" = :reservationId AND "state" = 'recovered' FOR UPDATE)`;
+const GATED_RECORD = `INSERT INTO "cost_records" (${RECORD_COLUMNS})
+  SELECT CAST(:id AS varchar), CAST(:agentId AS varchar), CAST(:taskId AS varchar), CAST(:provider AS varchar), CAST(:model AS varchar),
+    CAST(:inputTokens AS integer), CAST(:outputTokens AS integer), CAST(:costUsd AS float8), CAST(:category AS varchar), CAST(:at AS timestamp)
+  WHERE NOT EXISTS (SELECT 1 FROM "late")`;
+const GATED_ROLLUP = `INSERT INTO "cost_rollups"
+  ("grain", "bucket", "agent_id", "task_id", "cost_usd", "input_tokens", "output_tokens", "records")
+  SELECT v."grain", v."bucket", v."agent_id", v."task_id", v."cost_usd", v."input_tokens", v."output_tokens", 1
+  FROM (VALUES
+    ('hour', CAST(:hour AS timestamp), CAST(:agentId AS varchar), CAST('' AS varchar), CAST(:costUsd AS float8), CAST(:inputTokens AS bigint), CAST(:outputTokens AS bigint)),
+    ('day', CAST(:day AS timestamp), CAST(:agentId AS varchar), '', CAST(:costUsd AS float8), CAST(:inputTokens AS bigint), CAST(:outputTokens AS bigint)),
+    ('task', CAST(:day AS timestamp), CAST(:agentId AS varchar), CAST(:rollupTask AS varchar), CAST(:costUsd AS float8), CAST(:inputTokens AS bigint),
+     CAST(:outputTokens AS bigint))
+  ) AS v("grain", "bucket", "agent_id", "task_id", "cost_usd", "input_tokens", "output_tokens")
+  WHERE NOT EXISTS (SELECT 1 FROM "late")
+  ON CONFLICT ("grain", "bucket", "agent_id", "task_id") DO UPDATE SET
+    "cost_usd" = "cost_rollups"."cost_usd" + excluded."cost_usd",
+    "input_tokens" = "cost_rollups"."input_tokens" + excluded."input_tokens",
+    "output_tokens" = "cost_rollups"."output_tokens" + excluded."output_tokens",
+    "records" = "cost_rollups"."records" + excluded."records"`;
+/** Whether a reservation was already charged by recovery (SQLite, inside the record's transaction). */
+const IS_LATE = `SELECT 1 AS "late" FROM "budget_reservations" WHERE "id" = :reservationId AND "state" = 'recovered'`;
+
 /** Settles the call's reservation: the record now counts instead of the estimate. */
 const SETTLE = `DELETE FROM "budget_reservations" WHERE "id" = :reservationId AND "state" = 'open'`;
 
 /**
  * The only writer of cost records and their rollups. A record, its rollup rows and the settling of
  * its call's reservation are written together or not at all: on Postgres in one statement (the
- * record's insert and the settling ride in CTEs), on SQLite in one transaction.
+ * record's insert and the settling ride in CTEs), on SQLite in one transaction. A call's record whose
+ * reservation recovery already charged at its estimate is not written (its cost counts once).
  */
 @Injectable()
 export class CostLedgerRepository {
@@ -79,19 +109,28 @@ export class CostLedgerRepository {
       ...(period ? { from: timeParam(postgres, period.start), to: timeParam(postgres, period.end) } : {}),
     };
     if (postgres) {
-      const settle = reservationId === null ? '' : `, "settled" AS (${SETTLE})`;
-      const head = `WITH "inserted" AS (INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES}))${settle}`;
+      const gated = reservationId !== null;
+      const head = gated
+        ? `WITH ${LATE}, "inserted" AS (${GATED_RECORD}), "settled" AS (${SETTLE})`
+        : `WITH "inserted" AS (INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES}))`;
+      const rollup = gated ? GATED_ROLLUP : ROLLUP_UPSERT;
       if (period === null) {
-        await run(manager ?? ds.manager, `${head} ${ROLLUP_UPSERT}`, params);
+        await run(manager ?? ds.manager, `${head} ${rollup}`, params);
         return null;
       }
-      const [row] = await run(manager ?? ds.manager, `${head}, "rolled" AS (${ROLLUP_UPSERT}) ${PERIOD_SUM}`, params);
-      const inPeriod = day >= period.start && day < period.end;
+      const sum = gated
+        ? `SELECT p."period", EXISTS (SELECT 1 FROM "late") AS "late" FROM (${PERIOD_SUM}) p`
+        : PERIOD_SUM;
+      const [row] = await run(manager ?? ds.manager, `${head}, "rolled" AS (${rollup}) ${sum}`, params);
+      const inPeriod = day >= period.start && day < period.end && row?.late !== true;
       return rawNumber(row?.period ?? 0) + (inPeriod ? entry.costUsd : 0);
     }
     const write = async (tx: EntityManager): Promise<number | null> => {
-      await run(tx, `INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES})`, params);
-      await run(tx, ROLLUP_UPSERT, params);
+      const late = reservationId !== null && (await run(tx, IS_LATE, params)).length > 0;
+      if (!late) {
+        await run(tx, `INSERT INTO "cost_records" (${RECORD_COLUMNS}) VALUES (${RECORD_VALUES})`, params);
+        await run(tx, ROLLUP_UPSERT, params);
+      }
       if (reservationId !== null) {
         await run(tx, SETTLE, params);
       }
@@ -111,8 +150,8 @@ async function run(
   manager: EntityManager,
   sql: string,
   named: Record<string, unknown>,
-): Promise<Array<{ period?: unknown }>> {
+): Promise<Array<{ period?: unknown; late?: unknown }>> {
   const [query, params] = manager.connection.driver.escapeQueryWithParameters(sql, named);
   const rows: unknown = await manager.query(query, params);
-  return Array.isArray(rows) ? (rows as Array<{ period?: unknown }>) : [];
+  return Array.isArray(rows) ? (rows as Array<{ period?: unknown; late?: unknown }>) : [];
 }

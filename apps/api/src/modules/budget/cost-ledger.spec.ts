@@ -1,7 +1,7 @@
 import pino from 'pino';
 
 import type { CostEntry, SpendRequest, SpendState } from '@app/domain';
-import type { AppConfig, EventBus, LoggingRuntime } from '@app/platform';
+import { type AppConfig, type EventBus, type LoggingRuntime, ReplicaIdentity } from '@app/platform';
 import { agentRow, budgetConfig, gate, taskRow } from '@app/testing';
 
 import type { BudgetAlerts } from './budget-alerts';
@@ -50,6 +50,7 @@ function setup() {
     { check: () => Promise.resolve() } as unknown as BudgetAlerts,
     { exhausted: () => Promise.resolve() } as unknown as BudgetExhaustion,
     { publish: () => Promise.resolve() } as unknown as EventBus,
+    new ReplicaIdentity(),
     { engine: { callTimeoutSeconds: 60 } } as unknown as AppConfig,
     { forName: () => log } as unknown as LoggingRuntime,
   );

@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -16,7 +15,17 @@ import {
   type SpendVerdict,
   taskLimitOf,
 } from '@app/domain';
-import { announce, APP_CONFIG, type AppConfig, EventBus, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import {
+  announce,
+  APP_CONFIG,
+  type AppConfig,
+  EventBus,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+  ReplicaIdentity,
+} from '@app/platform';
+
+import type { BudgetReservationEntity } from '@app/persistence';
 
 import { BudgetAlerts, type PeriodSpend } from './budget-alerts';
 import { BudgetExhaustion } from './budget-exhaustion';
@@ -25,6 +34,8 @@ import { CostLedgerRepository } from './cost-ledger.repository';
 import { departmentCap, shareDepartment } from './department-budget';
 import { SpendReservationsRepository } from './spend-reservations.repository';
 
+/** Reservations settled per read when a dead owner's are. */
+const SETTLE_BATCH = 100;
 /** Beyond its call timeout, how long a reservation may wait for its record before recovery takes it. */
 const SETTLE_GRACE_MS = 60_000;
 
@@ -38,7 +49,7 @@ const SETTLE_GRACE_MS = 60_000;
 @Injectable()
 export class CostLedger implements SpendControl {
   /** This replica, as the owner of its reservations. */
-  readonly owner = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  readonly owner: string;
   private readonly log: Logger;
   private readonly reservationTtlMs: number;
   /** Reservations whose COMMIT is still in flight, by id (Postgres). */
@@ -51,9 +62,11 @@ export class CostLedger implements SpendControl {
     private readonly alerts: BudgetAlerts,
     private readonly exhaustion: BudgetExhaustion,
     private readonly bus: EventBus,
+    identity: ReplicaIdentity,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
+    this.owner = identity.owner;
     this.log = logging.forName('budget.ledger');
     this.reservationTtlMs = config.engine.callTimeoutSeconds * 1000 + SETTLE_GRACE_MS;
   }
@@ -100,12 +113,92 @@ export class CostLedger implements SpendControl {
         scope,
       );
     }
-    return { ok: false, reason: refusal.reason, code: refusal.code };
+    return { ok: false, reason: refusal.reason, code: refusal.code, limit: refusal.limit };
+  }
+
+  async check(request: SpendRequest): Promise<SpendVerdict> {
+    const config = this.settings.config();
+    const now = new Date();
+    const period = billingPeriod(now, config.resetDay);
+    const estimate = Math.max(0, request.estimatedCost);
+    const department = request.agent.department;
+    const spent = await this.reservations.spendState({
+      agentId: request.agent.id,
+      taskId: request.task.id,
+      periodStart: period.start,
+      periodEnd: period.end,
+      today: dayStart(now),
+      department: shareDepartment(config, department),
+    });
+    const refusal = judgeCall(
+      config,
+      spent,
+      estimate,
+      taskLimitOf(request.task.budgetLimit),
+      departmentCap(config, department, spent),
+    );
+    return refusal === null
+      ? { ok: true, reservationId: null }
+      : { ok: false, reason: refusal.reason, code: refusal.code, limit: refusal.limit };
   }
 
   async release(reservationId: string): Promise<void> {
     await this.committed(reservationId);
     await this.reservations.release(reservationId);
+  }
+
+  /**
+   * The open reservations of a run owner that recovery found dead, settled at their estimates (see
+   * {@link settleReservation}); a batch at a time until none is left.
+   */
+  async settleAbandoned(owner: string): Promise<number> {
+    let settled = 0;
+    for (;;) {
+      const batch = await this.reservations.openOf(owner, SETTLE_BATCH);
+      for (const reservation of batch) {
+        settled += (await this.settleReservation(reservation)) ? 1 : 0;
+      }
+      if (batch.length < SETTLE_BATCH) {
+        return settled;
+      }
+    }
+  }
+
+  /**
+   * Charges an abandoned reservation: a cost record at its estimate, the reservation kept marked
+   * `recovered` with that record's id, in one transaction, once (a reservation settled meanwhile, by
+   * its call's own record or by another replica, is left alone). A reservation is open only while no
+   * usage of its call is recorded (the call's record deletes it in the same statement), so the
+   * estimate is the best knowledge there is: the provider has most likely billed the call.
+   */
+  async settleReservation(reservation: BudgetReservationEntity): Promise<boolean> {
+    const entry: CostEntry = {
+      id: randomUUID(),
+      agentId: reservation.agentId,
+      taskId: reservation.taskId,
+      provider: reservation.provider,
+      model: reservation.model,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: reservation.estimateUsd,
+      callCategory: 'productive',
+      timestamp: reservation.createdAt,
+    };
+    const marked = await this.ledger.transaction(async (manager) => {
+      if (!(await this.reservations.markRecovered(manager, reservation.id, entry.id))) {
+        return false;
+      }
+      await this.ledger.record(entry, null, manager);
+      return true;
+    });
+    if (marked) {
+      this.log.warn(
+        { reservation_id: reservation.id, owner: reservation.owner, cost: entry.costUsd, task_id: entry.taskId },
+        'budget.reservation.recovered',
+      );
+      await this.recorded(entry);
+    }
+    return marked;
   }
 
   async record(entry: CostEntry, reservationId: string | null): Promise<void> {

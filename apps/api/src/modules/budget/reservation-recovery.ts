@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
-
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import type { CostEntry } from '@app/domain';
 import type { BudgetReservationEntity } from '@app/persistence';
 import { DatabaseService, DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { CostLedger } from './cost-ledger';
-import { CostLedgerRepository } from './cost-ledger.repository';
 import { SpendReservationsRepository } from './spend-reservations.repository';
 
 const BATCH = 100;
@@ -16,9 +12,11 @@ const SWEEP_MS = 60_000;
 
 /**
  * Settles the reservations of calls whose replica died mid-call: the provider has most likely billed
- * them, so each is written as a cost record at its estimate and kept marked `recovered`. At startup
- * on SQLite every other owner's reservation is abandoned; on Postgres a reservation is once it
- * expired (its call's timeout plus a grace), swept every minute on one replica at a time.
+ * them, so each is written as a cost record at its estimate and kept marked `recovered`. The engine's
+ * recovery settles a dead replica's reservations the moment it re-queues that replica's runs
+ * (CostLedger.settleAbandoned); this sweep is the backstop for the rest. At startup on SQLite every
+ * other owner's reservation is abandoned; on Postgres a reservation is once it expired (its call's
+ * timeout plus a grace), swept every minute on one replica at a time.
  */
 @Injectable()
 export class ReservationRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,7 +25,6 @@ export class ReservationRecovery implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     private readonly reservations: SpendReservationsRepository,
-    private readonly ledger: CostLedgerRepository,
     private readonly costs: CostLedger,
     private readonly database: DatabaseService,
     private readonly lock: DistributedLock,
@@ -83,33 +80,7 @@ export class ReservationRecovery implements OnApplicationBootstrap, OnApplicatio
     }
   }
 
-  private async settle(reservation: BudgetReservationEntity): Promise<boolean> {
-    const entry: CostEntry = {
-      id: randomUUID(),
-      agentId: reservation.agentId,
-      taskId: reservation.taskId,
-      provider: reservation.provider,
-      model: reservation.model,
-      inputTokens: 0,
-      outputTokens: 0,
-      costUsd: reservation.estimateUsd,
-      callCategory: 'productive',
-      timestamp: reservation.createdAt,
-    };
-    const marked = await this.ledger.transaction(async (manager) => {
-      if (!(await this.reservations.markRecovered(manager, reservation.id, entry.id))) {
-        return false;
-      }
-      await this.ledger.record(entry, null, manager);
-      return true;
-    });
-    if (marked) {
-      this.log.warn(
-        { reservation_id: reservation.id, owner: reservation.owner, cost: entry.costUsd, task_id: entry.taskId },
-        'budget.reservation.recovered',
-      );
-      await this.costs.recorded(entry);
-    }
-    return marked;
+  private settle(reservation: BudgetReservationEntity): Promise<boolean> {
+    return this.costs.settleReservation(reservation);
   }
 }

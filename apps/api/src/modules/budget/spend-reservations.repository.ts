@@ -174,6 +174,13 @@ export class SpendReservationsRepository {
     return query.orderBy('r.expires_at', 'ASC').take(limit).getMany();
   }
 
+  /** Open reservations made by `owner`, oldest first. */
+  openOf(owner: string, limit: number): Promise<BudgetReservationEntity[]> {
+    return this.database.dataSource
+      .getRepository(BudgetReservationEntity)
+      .find({ where: { state: 'open', owner }, order: { createdAt: 'ASC' }, take: limit });
+  }
+
   /** Marks an open reservation recovered in `manager`'s transaction; false when it was settled meanwhile. */
   async markRecovered(manager: EntityManager, id: string, costRecordId: string): Promise<boolean> {
     const result = await manager

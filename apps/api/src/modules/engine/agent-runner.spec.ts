@@ -40,6 +40,7 @@ function setup(assigneeId: string, agents: AgentEntity[], stopped = false) {
     unused,
     unused,
     new RunMemory(),
+    unused,
     {} as AppConfig,
     { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime,
   );

@@ -21,6 +21,7 @@ import { APP_CONFIG, type AppConfig, Correlation, LOGGING_RUNTIME, type LoggingR
 import { AgentRoster } from '../agents';
 import { ModelRouter, ProviderRegistry } from '../providers';
 import { statusOf, TaskLifecycle } from '../tasks';
+import { RunHolds } from './holds/run-holds';
 import { RunParking, type SavedRun } from './parking/run-parking';
 import { ENGINE_ACTOR, failedLoop, RunFinisher } from './run-finisher';
 import { RunOutputs } from './run-outputs';
@@ -81,6 +82,7 @@ export class AgentRunner {
     private readonly finisher: RunFinisher,
     private readonly outputs: RunOutputs,
     private readonly memory: RunMemory,
+    private readonly holds: RunHolds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -261,7 +263,15 @@ export class AgentRunner {
     const verdict = await this.preflight.run({ task, agent, provider, model, spentOnTask: spent });
     if (!verdict.ok) {
       this.log.warn({ check: verdict.check, code: verdict.code, reason: verdict.reason }, 'engine.preflight.refused');
-      await this.block(task, `pre-flight ${verdict.check}: ${verdict.reason}`);
+      const detail = `pre-flight ${verdict.check}: ${verdict.reason}`;
+      if (verdict.spendLimit === undefined) {
+        await this.block(task, detail);
+        return null;
+      }
+      // A spend limit: blocked with the held reason, and queued again once the limit lifts.
+      const stop = { limit: verdict.spendLimit, code: verdict.code, detail };
+      await this.holds.hold({ ...stop, task, agentId: agent.id, provider, model, estimate: 0 });
+      await this.block(task, RunHolds.reasonOf(stop));
       return null;
     }
     const memory = await this.memory.recall(agent, task, control.signal);
@@ -354,6 +364,14 @@ export class AgentRunner {
     }
     // A run that stopped before its first call never took the reservation made ahead.
     await session.giveBack();
+    if (result.reason === 'budget_exhausted' && session.refusal) {
+      // Held before the outcome is written, so that a task left with the held reason always has its row.
+      const { refusal } = session;
+      const stop = { limit: refusal.limit, code: refusal.code, detail: refusal.reason };
+      const { provider, model } = prepared;
+      await this.holds.hold({ ...stop, task, agentId: agent.id, provider, model, estimate: refusal.estimate });
+      result = { ...result, detail: RunHolds.reasonOf(stop) };
+    }
     // The run's cost records and tool rows land before its outcome does (the finisher waits).
     return this.finisher.finish(prepared, session, result, startedAt);
   }

@@ -1,11 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 
 import { APP_CONFIG, type AppConfig, ServiceMetrics } from '@app/platform';
 
-import { AgentsModule } from '../agents';
+import { ActivitySources, AgentsModule } from '../agents';
 import { ModelRouter, ProvidersModule } from '../providers';
 import { TasksModule } from '../tasks';
 import { AgentRunner } from './agent-runner';
+import { HeldRunsRepository } from './holds/held-runs.repository';
+import { ReplicaLiveness } from './liveness/replica-liveness';
+import { RunHolds } from './holds/run-holds';
 import { ParkedRunsRepository } from './parking/parked-runs.repository';
 import { RunParking } from './parking/run-parking';
 import { providerQuotaCheck, taskBudgetCheck } from './preflight-checks';
@@ -29,16 +32,20 @@ import { WorkspaceManager } from './workspace/workspace-manager';
  * RunDispatch and writes them back through TaskLifecycle. Other modules extend it by registering
  * pre-flight checks with RunPreflight, the spend control (budget) with RunSpend, security checks,
  * output scanners and tool-offer filters with ToolInvoker, final-answer scanners with RunOutputs,
- * and the approval gate (where escalated tool calls park their runs) with RunParking.
+ * and the approval gate (where escalated tool calls park their runs) with RunParking. Runs a budget
+ * limit stopped are held (RunHolds) and shown in the activity feed.
  */
 @Module({
   imports: [AgentsModule, ProvidersModule, TasksModule],
   providers: [
     AgentRunner,
+    HeldRunsRepository,
     ParkedRunsRepository,
+    ReplicaLiveness,
     RunEnds,
     RunFinisher,
     RunMemory,
+    RunHolds,
     RunParking,
     RunRecordsRepository,
     RunRecovery,
@@ -89,4 +96,13 @@ import { WorkspaceManager } from './workspace/workspace-manager';
   ],
   exports: [MergedFiles, RunEnds, RunMemory, RunOutputs, RunParking, RunPreflight, RunSpend, TaskEngine, ToolInvoker],
 })
-export class EngineModule {}
+export class EngineModule implements OnModuleInit {
+  constructor(
+    private readonly activities: ActivitySources,
+    private readonly holds: RunHolds,
+  ) {}
+
+  onModuleInit(): void {
+    this.activities.register(this.holds.activitySource());
+  }
+}

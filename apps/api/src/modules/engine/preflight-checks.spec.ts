@@ -51,6 +51,7 @@ describe('taskBudgetCheck', () => {
     await expect(taskBudgetCheck().check(context(limit, spent))).resolves.toEqual({
       ok: false,
       code: ErrorCode.BudgetExhausted,
+      spendLimit: 'task',
       reason,
     });
     expect(ErrorCode.BudgetExhausted).toBe(6000);

@@ -13,6 +13,7 @@ export function taskBudgetCheck(): PreflightCheck {
           ? {
               ok: false,
               code: ErrorCode.BudgetExhausted,
+              spendLimit: 'task',
               reason: `task budget exhausted: spent ${spentOnTask.toFixed(6)} of ${task.budgetLimit}`,
             }
           : { ok: true },

@@ -20,7 +20,8 @@ export class RunPreflight extends NamedRegistry<PreflightCheck> {
     for (const check of this.entries) {
       const verdict = await check.check(context);
       if (!verdict.ok) {
-        return { ok: false, check: check.name, reason: verdict.reason, code: verdict.code };
+        const { reason, code, spendLimit } = verdict;
+        return { ok: false, check: check.name, reason, code, ...(spendLimit ? { spendLimit } : {}) };
       }
       context.provider = verdict.provider ?? context.provider;
       context.model = verdict.model ?? context.model;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 import {
+  calibratedInputTokens,
   type ChatMessage,
   type CallCategory,
   type ChatResult,
@@ -74,6 +75,10 @@ export class RunSession implements ReactLoopPorts {
   /** The first call's reservation, begun before the run was claimed ({@link reserveAhead}). */
   private ahead: AheadReservation | null = null;
   private writeError: Error | null = null;
+  /** The budget refusal that stopped the run, with the refused call's estimate (a held run's re-check). */
+  refusal: BudgetRefusal | null = null;
+  /** The last call's reported usage and the size of its conversation: the next estimate builds on it. */
+  private lastUsage: { inputTokens: number; outputTokens: number; messages: number } | null = null;
 
   constructor(
     private readonly task: TaskEntity,
@@ -106,15 +111,20 @@ export class RunSession implements ReactLoopPorts {
       throw this.writeError;
     }
     let verdict: SpendVerdict;
+    let estimate: number;
     if (ahead !== null && ahead.tools === tools && sameMessages(ahead.messages, messages)) {
       verdict = await ahead.verdict;
+      estimate = ahead.estimate;
     } else {
       if (ahead !== null) {
         await this.releaseAhead(ahead); // made for another conversation: not this call's
       }
-      verdict = await this.deps.spend.reserve(this.spendRequest(messages, tools));
+      const request = this.spendRequest(messages, tools);
+      estimate = request.estimatedCost;
+      verdict = await this.deps.spend.reserve(request);
     }
     if (!verdict.ok) {
+      this.refusal = { reason: verdict.reason, code: verdict.code, limit: verdict.limit ?? null, estimate };
       return verdict.reason;
     }
     this.reservation = verdict.reservationId;
@@ -127,10 +137,11 @@ export class RunSession implements ReactLoopPorts {
    * tools takes its verdict; a run that loses its claim gives it back ({@link giveBack}).
    */
   reserveAhead(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): void {
-    const verdict = this.deps.spend.reserve(this.spendRequest(messages, tools));
+    const request = this.spendRequest(messages, tools);
+    const verdict = this.deps.spend.reserve(request);
     // Its failure is the first call's to report; until then it must not go unhandled.
     verdict.catch(() => undefined);
-    this.ahead = { messages: [...messages], tools, verdict };
+    this.ahead = { messages: [...messages], tools, verdict, estimate: request.estimatedCost };
   }
 
   /**
@@ -161,7 +172,15 @@ export class RunSession implements ReactLoopPorts {
       agent: this.agent,
       provider: this.deps.provider.record.name,
       model: this.deps.model,
-      estimatedCost: estimateCallCost(this.pricing, messages, tools, this.modelSettings().max_tokens),
+      // The input the provider reported for the conversation so far, plus what was added since; the
+      // output the agent's max_tokens allows (or the default): the most the call can cost.
+      estimatedCost: estimateCallCost(
+        this.pricing,
+        messages,
+        tools,
+        this.modelSettings().max_tokens,
+        calibratedInputTokens(this.lastUsage, messages, tools),
+      ),
     };
   }
 
@@ -190,6 +209,8 @@ export class RunSession implements ReactLoopPorts {
       throw error;
     }
     this.calls += 1;
+    const { inputTokens, outputTokens } = result.usage;
+    this.lastUsage = { inputTokens, outputTokens, messages: messages.length };
     if (this.calls === 1) {
       this.promptTokens = result.usage.inputTokens;
     }
@@ -329,6 +350,15 @@ interface AheadReservation {
   messages: readonly ChatMessage[];
   tools: readonly ToolDefinition[];
   verdict: Promise<SpendVerdict>;
+  estimate: number;
+}
+
+/** Why the spend control refused a run's call, and that call's estimate. */
+export interface BudgetRefusal {
+  reason: string;
+  code: number;
+  limit: string | null;
+  estimate: number;
 }
 
 /** The same conversation: the same messages, in order (the loop copies the seed's array). */

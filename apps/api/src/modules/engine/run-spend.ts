@@ -31,6 +31,15 @@ export class RunSpend implements SpendControl {
     return this.current().release(reservationId);
   }
 
+  check(request: SpendRequest): Promise<SpendVerdict> {
+    return this.current().check(request);
+  }
+
+  /** Without a spend control there are no reservations to settle. */
+  settleAbandoned(owner: string): Promise<number> {
+    return this.control ? this.control.settleAbandoned(owner) : Promise.resolve(0);
+  }
+
   private current(): SpendControl {
     if (!this.control) {
       throw new ServiceUnavailableError('No spend control is registered: model calls cannot be accounted for');

@@ -16,6 +16,7 @@ import type { RunDispatch, TaskLifecycle } from '../tasks';
 import type { AgentRunner, RunEnd } from './agent-runner';
 import type { RunParking } from './parking/run-parking';
 import { RunRecovery } from './run-recovery';
+import { RunSpend } from './run-spend';
 import { TaskEngine } from './task-engine';
 import type { WorkspaceManager } from './workspace/workspace-manager';
 
@@ -28,6 +29,7 @@ const WAITING = taskRow({ id: 'task-1', status: 'assigned', assignedTo: 'Ada', a
 function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
   const lifecycle = {
     abandoned: jest.fn(() => Promise.resolve([])),
+    orphaned: jest.fn(() => Promise.resolve([])),
     waiting: jest.fn(() => Promise.resolve([WAITING])),
     find: jest.fn((id: string) => Promise.resolve(taskRow({ ...WAITING, id, status: found.shift() ?? 'completed' }))),
     heartbeat: jest.fn(() => Promise.resolve()),
@@ -46,7 +48,14 @@ function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
   };
   const hooks = { register: jest.fn(() => () => undefined) };
   const config = {
-    engine: { enabled: true, concurrency: 1, perAgentConcurrency: 1, heartbeatSeconds: 30, graceSeconds: 5 },
+    engine: {
+      enabled: true,
+      concurrency: 1,
+      perAgentConcurrency: 1,
+      heartbeatSeconds: 30,
+      graceSeconds: 5,
+      livenessGraceSeconds: 0,
+    },
     persistence: { backend: 'sqlite' },
   };
   const logging = { forName: () => pino({ level: 'silent' }) } as unknown as LoggingRuntime;
@@ -60,7 +69,10 @@ function setup(ends: Array<RunEnd | null>, found: TaskStatus[] = []) {
     hooks as never,
     parking as unknown as RunParking,
     hooks as never,
-    new RunRecovery(lifecycle as unknown as TaskLifecycle, logging),
+    new RunRecovery(lifecycle as unknown as TaskLifecycle, new RunSpend(), logging),
+    {} as never,
+    { enabled: false, start: () => Promise.resolve() } as never,
+    { owner: 'this-replica' },
     config as unknown as AppConfig,
     logging,
     new ServiceMetrics(false),

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
 
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -20,6 +18,7 @@ import {
   DistributedLock,
   LOGGING_RUNTIME,
   type LoggingRuntime,
+  ReplicaIdentity,
   ReinitialisationHooks,
   ReinitialisationOrder,
   currentTraceparent,
@@ -31,6 +30,8 @@ import {
 
 import { RunDispatch, statusOf, TaskLifecycle, type TaskMoved } from '../tasks';
 import { AgentRunner, ENGINE_ACTOR } from './agent-runner';
+import { RunHolds } from './holds/run-holds';
+import { ReplicaLiveness } from './liveness/replica-liveness';
 import { type ResumableRun, RunParking } from './parking/run-parking';
 import type { RunControl } from './run-session';
 import { InProcessTaskJobQueue } from './queue/in-process-task-job-queue';
@@ -39,6 +40,12 @@ import { RunRecovery } from './run-recovery';
 import { settledWithin } from './settled-within';
 import { WorkspaceManager } from './workspace/workspace-manager';
 
+/** How often a replica looks for dead owners when liveness locks judge them. */
+const LIVENESS_SWEEP_MS = 1_000;
+/** Run owners judged per sweep. */
+const OWNERS_PER_SWEEP = 500;
+/** The longest a held run waits after its budget limit lifted before it is queued again. */
+const HELD_CHECK_MAX_SECONDS = 10;
 /** After the grace period and the abort, how long runs get to record their interruption. */
 const CLEANUP_MS = 5_000;
 
@@ -51,7 +58,7 @@ const CLEANUP_MS = 5_000;
 @Injectable()
 export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** This process's identity in `tasks.run_owner`. */
-  readonly owner = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  readonly owner: string;
   private readonly log: Logger;
   private queue: TaskJobQueue | null = null;
   private stopping = false;
@@ -74,10 +81,14 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly parking: RunParking,
     private readonly startupHooks: StartupResumeHooks,
     private readonly recovery: RunRecovery,
+    private readonly holds: RunHolds,
+    private readonly liveness: ReplicaLiveness,
+    identity: ReplicaIdentity,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
     private readonly metrics: ServiceMetrics,
   ) {
+    this.owner = identity.owner;
     this.log = logging.forName('engine.dispatcher');
   }
 
@@ -116,6 +127,8 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     await this.workspaces.init().catch((error: unknown) => {
       this.log.error({ err: error, dir: engine.workspaceDir }, 'engine.workspace.init_failed');
     });
+    // This replica's liveness lock comes before any claim, so no run of it is ever judged without one.
+    await this.liveness.start();
     this.queue = this.createQueue();
     await this.queue.start((job) => this.handle(job));
     const offAssigned = this.dispatch.onAssigned((task) => this.enqueue(task));
@@ -141,9 +154,13 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     await this.recover(true);
     await this.tidyLeftWorkspaces();
     this.every(engine.heartbeatSeconds * 1000, () => this.heartbeat());
-    this.every(engine.heartbeatSeconds * 2000, () => this.sweep());
+    this.every(this.liveness.enabled ? LIVENESS_SWEEP_MS : engine.heartbeatSeconds * 2000, () => this.sweep());
     this.every(engine.heartbeatSeconds * 2000, async () => {
       await this.lock.tryRunExclusive('engine.parked', () => this.redispatch());
+    });
+    // Held runs whose budget limit lifted are queued again, on one replica at a time.
+    this.every(Math.min(engine.heartbeatSeconds, HELD_CHECK_MAX_SECONDS) * 1000, async () => {
+      await this.lock.tryRunExclusive('engine.held', () => this.holds.releaseReady());
     });
     this.log.info(
       { owner: this.owner, backend: this.config.persistence.backend, concurrency: engine.concurrency },
@@ -457,22 +474,46 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     return stored;
   }
 
-  /** Recovers abandoned tasks (see RunRecovery) and queues every waiting task. */
+  /**
+   * Recovers abandoned tasks (see RunRecovery) and queues every waiting task. With liveness locks the
+   * owners are judged by the periodic sweep alone: this pass takes interrupted tasks and orphans.
+   */
   private async recover(atStartup: boolean): Promise<void> {
-    const waiting = await this.recovery.recover(this.staleBefore(), this.owner, atStartup);
+    const none = this.liveness.enabled ? new Set<string>() : undefined;
+    const waiting = await this.recovery.recover(this.staleBefore(), this.owner, atStartup, none);
     waiting.forEach((task) => this.enqueue(task));
   }
 
   private async heartbeat(): Promise<void> {
     await this.lifecycle.heartbeat(this.runningTasks(), this.owner, new Date());
+    // Tasks still naming this replica whose run here is over (its outcome was lost with the database).
+    if (
+      this.config.persistence.backend === 'postgres' &&
+      (await this.recovery.requeueStranded(this.owner, (id) => this.running.has(id))) > 0
+    ) {
+      this.log.warn({}, 'engine.recovery.stranded_requeued');
+    }
   }
 
-  /** Periodic recovery on one replica at a time (a no-op wait on the embedded backend). */
+  /**
+   * Periodic recovery on one replica at a time (a no-op wait on the embedded backend). With liveness
+   * locks, an owner is dead when its lock is gone (ReplicaLiveness), whatever its heartbeat says: a
+   * slow replica keeps its work, a killed one loses it within the grace and a sweep.
+   */
   private async sweep(): Promise<void> {
     if (this.config.persistence.backend !== 'postgres') {
       return;
     }
-    await this.lock.tryRunExclusive('engine.recovery', () => this.recover(false));
+    await this.lock.tryRunExclusive('engine.recovery', async () => {
+      if (!this.liveness.enabled) {
+        await this.recover(false);
+        return;
+      }
+      const dead = await this.liveness.deadAmong(await this.lifecycle.runOwners(this.owner, OWNERS_PER_SWEEP));
+      const waiting = await this.recovery.recover(this.staleBefore(), this.owner, false, dead);
+      dead.forEach((owner) => this.liveness.forget(owner));
+      waiting.forEach((task) => this.enqueue(task));
+    });
   }
 
   private every(ms: number, fn: () => Promise<void>): void {

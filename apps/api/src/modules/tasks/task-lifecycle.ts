@@ -93,8 +93,24 @@ export class TaskLifecycle {
   }
 
   /** Runs a dead process left behind (see TasksRepository.abandoned). */
-  abandoned(staleBefore: Date, limit: number, liveOwner: string, includeInterrupted: boolean): Promise<TaskEntity[]> {
-    return this.tasks.abandoned(staleBefore, limit, liveOwner, includeInterrupted);
+  abandoned(
+    staleBefore: Date,
+    limit: number,
+    liveOwner: string,
+    includeInterrupted: boolean,
+    owners?: readonly string[],
+  ): Promise<TaskEntity[]> {
+    return this.tasks.abandoned(staleBefore, limit, liveOwner, includeInterrupted, owners);
+  }
+
+  /** The other run owners of tasks in progress. */
+  runOwners(liveOwner: string, limit: number): Promise<string[]> {
+    return this.tasks.runOwners(liveOwner, limit);
+  }
+
+  /** Tasks in progress with no run and no reason (see TasksRepository.orphaned). */
+  orphaned(before: Date, limit: number): Promise<TaskEntity[]> {
+    return this.tasks.orphaned(before, limit);
   }
 
   /** A run owner's proof of life on its tasks: no version change and no announcement (not an edit). */

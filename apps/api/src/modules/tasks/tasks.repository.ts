@@ -147,12 +147,47 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
     return this.repo().find({ where: { status: 'assigned' }, order: { updatedAt: 'ASC' }, take: limit });
   }
 
+  /** The other run owners of tasks in progress (at most `limit`). */
+  async runOwners(liveOwner: string, limit: number): Promise<string[]> {
+    const rows = await this.repo()
+      .createQueryBuilder('t')
+      .select('DISTINCT t.run_owner', 'owner')
+      .where("t.status = 'in_progress'")
+      .andWhere('t.run_owner IS NOT NULL')
+      .andWhere('t.run_owner <> :liveOwner', { liveOwner })
+      .limit(limit)
+      .getRawMany<{ owner: string }>();
+    return rows.map((r) => r.owner);
+  }
+
+  /**
+   * Tasks in progress with no run and no reason: no owner, no status reason (a run that stopped on
+   * purpose — max turns, a budget limit, an approval — records why), untouched since `before`.
+   */
+  orphaned(before: Date, limit: number): Promise<TaskEntity[]> {
+    return this.repo()
+      .createQueryBuilder('t')
+      .where("t.status = 'in_progress'")
+      .andWhere('t.run_owner IS NULL')
+      .andWhere('t.status_reason IS NULL')
+      .andWhere('t.updated_at < :before', { before })
+      .orderBy('t.updated_at', 'ASC')
+      .take(limit)
+      .getMany();
+  }
+
   /**
    * Tasks a dead process left behind: in progress under another owner whose heartbeat is older
    * than `staleBefore` (or missing), and, with `includeInterrupted`, every interrupted task.
    * A run that stopped on purpose (max turns, budget) leaves no owner and is not picked up.
    */
-  abandoned(staleBefore: Date, limit: number, liveOwner: string, includeInterrupted: boolean): Promise<TaskEntity[]> {
+  abandoned(
+    staleBefore: Date,
+    limit: number,
+    liveOwner: string,
+    includeInterrupted: boolean,
+    owners?: readonly string[],
+  ): Promise<TaskEntity[]> {
     const query = this.repo()
       .createQueryBuilder('t')
       .where(
@@ -163,6 +198,7 @@ export class TasksRepository implements OnModuleInit, OnModuleDestroy {
                 .where("t.status = 'in_progress'")
                 .andWhere('t.run_owner IS NOT NULL')
                 .andWhere('t.run_owner <> :liveOwner', { liveOwner })
+                .andWhere(ownedBy(owners))
                 .andWhere(
                   new Brackets((stale) =>
                     stale
@@ -239,4 +275,17 @@ export function withChanges(base: TaskEntity, changes: TaskChanges, version: num
     }
   }
   return row;
+}
+
+/** Restricts a query to these run owners (none: every owner). */
+function ownedBy(owners: readonly string[] | undefined): Brackets {
+  return new Brackets((q) => {
+    if (owners === undefined) {
+      q.where('1 = 1');
+    } else if (owners.length === 0) {
+      q.where('1 = 0');
+    } else {
+      q.where('t.run_owner IN (:...owners)', { owners: [...owners] });
+    }
+  });
 }
