@@ -8,15 +8,15 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 
 // The bench drives the engine and the tool-server link without the Nest application.
- 
+
 import { ToolInvoker } from '../../apps/api/src/modules/engine/tools/tool-invoker';
- 
+
 import { GuardedFetcher } from '../../apps/api/src/modules/providers/discovery/guarded-fetch';
- 
+
 import { ServerLink } from '../../apps/api/src/modules/tool-servers/server-link';
- 
+
 import type { ToolServerRecord } from '../../apps/api/src/modules/tool-servers/tool-server-record';
- 
+
 import type { AgentTool, ToolContext } from '../../libs/domain/src';
 
 import { median } from './harness';
@@ -87,7 +87,9 @@ async function measure(invoker: ToolInvoker, name: string): Promise<[number, num
 
 function httpFixture(): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--no-warnings', FIXTURE, '--http'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--no-warnings', FIXTURE, '--http'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     child.once('error', fail);
     child.stdout.once('data', (chunk: Buffer) => done({ child, port: Number(chunk.toString().trim()) }));
   });
@@ -102,11 +104,7 @@ export async function runMcpBench(): Promise<void> {
     fetcher,
     log,
   );
-  const remote = new ServerLink(
-    record({ transport: 'http', url: `http://127.0.0.1:${http.port}/mcp` }),
-    fetcher,
-    log,
-  );
+  const remote = new ServerLink(record({ transport: 'http', url: `http://127.0.0.1:${http.port}/mcp` }), fetcher, log);
   const viaLink = (link: ServerLink) => async (args: Record<string, unknown>) =>
     (await link.call('echo', args, 10_000)).text;
   const invoker = new ToolInvoker({
@@ -120,7 +118,9 @@ export async function runMcpBench(): Promise<void> {
     const builtin = await measure(invoker, 'echo');
     const line = (label: string, [p50, p99]: [number, number]): string =>
       `${label}: p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms` +
-      (label === 'built-in' ? '' : ` (overhead p50 +${(p50 - builtin[0]).toFixed(3)} ms, p99 +${(p99 - builtin[1]).toFixed(3)} ms)`);
+      (label === 'built-in'
+        ? ''
+        : ` (overhead p50 +${(p50 - builtin[0]).toFixed(3)} ms, p99 +${(p99 - builtin[1]).toFixed(3)} ms)`);
     process.stdout.write(`mcp tool call, ${CALLS} calls x ${ROUNDS} rounds\n  ${line('built-in', builtin)}\n`);
     process.stdout.write(`  ${line('stdio server', await measure(invoker, 'bench__echo_stdio'))}\n`);
     process.stdout.write(`  ${line('streamable http server', await measure(invoker, 'bench__echo_http'))}\n`);

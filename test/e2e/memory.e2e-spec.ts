@@ -92,8 +92,12 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
   }
 
   const memories = async (name: string): Promise<Json[]> =>
-    (await t.http.get(`/api/v1/agents/${encodeURIComponent(name)}/memories`).set(bearer(ceo)).expect(200)).body
-      .data as Json[];
+    (
+      await t.http
+        .get(`/api/v1/agents/${encodeURIComponent(name)}/memories`)
+        .set(bearer(ceo))
+        .expect(200)
+    ).body.data as Json[];
 
   /** Waits for the episodic entry of a finished task (written after the outcome, off the run's path). */
   const episodeOf = (name: string, taskId: string) =>
@@ -103,7 +107,10 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     );
 
   const memoryMessages = (request: Json): string[] =>
-    (request.messages as Json[]).slice(1, -1).filter((m) => m.role === 'system').map((m) => m.content as string);
+    (request.messages as Json[])
+      .slice(1, -1)
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content as string);
 
   it('should report the wired backend in GET /memory/status', async () => {
     const status = (await t.http.get('/api/v1/memory/status').set(bearer(ceo)).expect(200)).body.data as Json;
@@ -270,8 +277,12 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
       .expect((res) => expect([200, 201, 202]).toContain(res.status));
     const record = await eventually(
       async () =>
-        (await t.http.get(`/api/v1/agents/${encodeURIComponent(cleo.name)}/offboarding`).set(bearer(ceo)).expect(200))
-          .body.data as Json,
+        (
+          await t.http
+            .get(`/api/v1/agents/${encodeURIComponent(cleo.name)}/offboarding`)
+            .set(bearer(ceo))
+            .expect(200)
+        ).body.data as Json,
       (r) => r.completed_at !== null,
     );
     expect(record.memory_archive_id).toEqual(expect.any(String));
@@ -350,14 +361,21 @@ describe.each(testBackends())('agent memory without an embedder on %s', (backend
     expect(status.reason).toContain('no embedding model configured');
 
     const agent = ((await t.http.get('/api/v1/agents').set(bearer(ceo)).expect(200)).body.data as Json[])[0];
-    const project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'P' }).expect(201)).body
-      .data.id as string;
+    const project = (await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'P' }).expect(201)).body.data
+      .id as string;
     mock.enqueue({ kind: 'text', text: 'Done.' });
     const task = (
       await t.http
         .post('/api/v1/tasks')
         .set(bearer(ceo))
-        .send({ title: 'Any task', description: 'Do it.', type: 'research', project, created_by: 'ceo', assigned_to: agent.name })
+        .send({
+          title: 'Any task',
+          description: 'Do it.',
+          type: 'research',
+          project,
+          created_by: 'ceo',
+          assigned_to: agent.name,
+        })
         .expect(201)
     ).body.data as Json;
     await eventually(

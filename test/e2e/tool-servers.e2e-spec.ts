@@ -258,7 +258,9 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
     };
     // A loopback address is refused until someone trusts it.
     await expectError(api('post', '/tools/servers').send(body), 400);
-    const created = await api('post', '/tools/servers').send({ ...body, trust_address: true }).expect(201);
+    const created = await api('post', '/tools/servers')
+      .send({ ...body, trust_address: true })
+      .expect(201);
     expect(created.body.data).toMatchObject({ tool_count: 4, has_auth_header_value: true });
     expect(JSON.stringify(created.body)).not.toContain(HTTP_KEY);
     expect(fixture.headers.length).toBeGreaterThan(0);
@@ -293,7 +295,9 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
         trust_address: true,
       })
       .expect(201);
-    await api('post', '/providers/discovery-policy/entries').send({ host_port: sink.origin.slice(7) }).expect(201);
+    await api('post', '/providers/discovery-policy/entries')
+      .send({ host_port: sink.origin.slice(7) })
+      .expect(201);
     const test = (await api('post', '/tools/servers/bounce/test').expect(201)).body.data as Json;
     expect(test).toMatchObject({ success: false, error_code: ErrorCode.ToolServerUnavailable });
     expect(redirector.headers.length).toBeGreaterThan(0);

@@ -41,9 +41,7 @@ export function buildFixtureServer(): McpServer {
     'whoami',
     { description: 'The server process id and its environment names', annotations: { readOnlyHint: true } },
     () => ({
-      content: [
-        { type: 'text', text: JSON.stringify({ pid: process.pid, env: Object.keys(process.env).sort() }) },
-      ],
+      content: [{ type: 'text', text: JSON.stringify({ pid: process.pid, env: Object.keys(process.env).sort() }) }],
     }),
   );
   return server;

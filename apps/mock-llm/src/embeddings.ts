@@ -31,7 +31,7 @@ export function embedText(text: string, dims: number = DEFAULT_EMBEDDING_DIMS): 
   const vector = new Array<number>(dims).fill(0);
   for (const word of wordsOf(text)) {
     const h = hash(word);
-    vector[h % dims] += (h >>> 31) === 1 ? -1 : 1;
+    vector[h % dims] += h >>> 31 === 1 ? -1 : 1;
   }
   const norm = Math.sqrt(vector.reduce((sum, v) => sum + v * v, 0));
   return norm === 0 ? vector : vector.map((v) => v / norm);
@@ -87,7 +87,11 @@ export function openAiEmbeddings(ctx: RequestContext, sendError: (status: number
   sendJson(ctx.res, 200, {
     object: 'list',
     model: request.model,
-    data: request.input.map((text, index) => ({ object: 'embedding', index, embedding: embedText(text, request.dims) })),
+    data: request.input.map((text, index) => ({
+      object: 'embedding',
+      index,
+      embedding: embedText(text, request.dims),
+    })),
     usage: { prompt_tokens: tokens, total_tokens: tokens },
   });
 }

@@ -61,7 +61,11 @@ export type ToolOutputVerdict =
  */
 export interface ToolOutputScanner {
   readonly name: string;
-  scan(output: string, call: { tool: string; profile?: ToolSecurityProfile }, ctx: ToolContext): Promise<ToolOutputVerdict>;
+  scan(
+    output: string,
+    call: { tool: string; profile?: ToolSecurityProfile },
+    ctx: ToolContext,
+  ): Promise<ToolOutputVerdict>;
 }
 
 /** Who produced a run's text, and which: the final answer or an earlier turn's text. */

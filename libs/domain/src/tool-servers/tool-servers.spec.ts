@@ -83,6 +83,8 @@ describe('tool server rules', () => {
   });
 
   it('should redact every occurrence of a secret and leave short values alone', () => {
-    expect(redactKnownSecrets('token abcd1234 and abcd1234', ['abcd1234', 'ab'])).toBe('token [REDACTED] and [REDACTED]');
+    expect(redactKnownSecrets('token abcd1234 and abcd1234', ['abcd1234', 'ab'])).toBe(
+      'token [REDACTED] and [REDACTED]',
+    );
   });
 });

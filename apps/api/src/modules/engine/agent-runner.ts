@@ -324,7 +324,11 @@ export class AgentRunner {
       firstRun: prepared.firstRun,
       canPark: this.parking.canPark,
     });
-    return { session, tools: this.tools.definitions(allowed), seed: withMemory(seedMessages(agent, task), prepared.memory) };
+    return {
+      session,
+      tools: this.tools.definitions(allowed),
+      seed: withMemory(seedMessages(agent, task), prepared.memory),
+    };
   }
 
   private async execute(

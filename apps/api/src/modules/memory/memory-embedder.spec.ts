@@ -63,7 +63,13 @@ describe(MemoryEmbedder.name, () => {
     expect(marker).toBe('oa/embed-1/2');
     expect(spend.reserve).toHaveBeenCalledTimes(1);
     expect(spend.record).toHaveBeenCalledWith(
-      expect.objectContaining({ agentId: 'a1', taskId: 't1', callCategory: 'embedding', inputTokens: 7, costUsd: 0.007 }),
+      expect.objectContaining({
+        agentId: 'a1',
+        taskId: 't1',
+        callCategory: 'embedding',
+        inputTokens: 7,
+        costUsd: 0.007,
+      }),
       'r1',
     );
   });

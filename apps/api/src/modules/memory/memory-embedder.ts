@@ -30,9 +30,7 @@ export type EmbedderState =
 
 /** Who pays for an embedding call: a run (reserved against its budget) or an agent outside a run. */
 export type EmbedCharge =
-  | { task: PreflightTask; agent: PreflightAgent }
-  | { agentId: string; taskId?: string | null }
-  | null;
+  { task: PreflightTask; agent: PreflightAgent } | { agentId: string; taskId?: string | null } | null;
 
 /**
  * The configured embedding model (`memory.embedder_provider`, `memory.embedder_model`,
@@ -119,7 +117,11 @@ export class MemoryEmbedder {
       throw new AppError(ErrorCode.MemoryBackendUnavailable, 'memory backend unavailable: the provider went away');
     }
     const pricing = provider.record.models.find((m) => m.id === state.model || m.alias === state.model);
-    const estimate = costOfCall(pricing, texts.reduce((sum, t) => sum + Math.ceil(t.length / 3), 0), 0);
+    const estimate = costOfCall(
+      pricing,
+      texts.reduce((sum, t) => sum + Math.ceil(t.length / 3), 0),
+      0,
+    );
     let reservation: string | null = null;
     if (charge && 'task' in charge) {
       const verdict = await this.spend.reserve({

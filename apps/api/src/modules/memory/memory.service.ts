@@ -473,7 +473,8 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       return;
     }
     const answer = run.finalContent.trim().slice(0, EPISODE_ANSWER_CHARS);
-    const outcome = run.reason === 'completed' ? 'completed' : `ended ${run.reason}${run.detail ? ` (${run.detail})` : ''}`;
+    const outcome =
+      run.reason === 'completed' ? 'completed' : `ended ${run.reason}${run.detail ? ` (${run.detail})` : ''}`;
     const content = [`Task "${run.task.title}" ${outcome}.`, answer ? `Result: ${answer}` : null]
       .filter((part): part is string => part !== null)
       .join(' ');

@@ -15,7 +15,10 @@ export const MEMORY_TOOLS: ReadonlySet<string> = new Set(['remember', 'recall'])
 const STORED_CATEGORIES = MEMORY_CATEGORIES.filter((c) => c !== 'episodic');
 
 const rememberSchema = z.strictObject({
-  category: z.enum(STORED_CATEGORIES).default('semantic').describe('semantic: a fact; procedural: how to do something.'),
+  category: z
+    .enum(STORED_CATEGORIES)
+    .default('semantic')
+    .describe('semantic: a fact; procedural: how to do something.'),
   content: z.string().min(1).max(MAX_ENTRY_CHARS).describe('What to remember, self-contained and short.'),
 });
 
@@ -61,10 +64,16 @@ export function rememberTool(deps: Deps): AgentTool<z.infer<typeof rememberSchem
         const task = await deps.tasks.find(ctx.taskId);
         const row = await deps.memory.store(
           agent,
-          { category: args.category, content: args.content, task: task ? { id: task.id, project: task.project } : null },
+          {
+            category: args.category,
+            content: args.content,
+            task: task ? { id: task.id, project: task.project } : null,
+          },
           { agentId: agent.id, taskId: ctx.taskId },
         );
-        return row ? `remembered (${row.category}, ${row.level}): ${row.id}` : 'not remembered: your memory type is none';
+        return row
+          ? `remembered (${row.category}, ${row.level}): ${row.id}`
+          : 'not remembered: your memory type is none';
       } catch (error) {
         return asToolError(error);
       }
@@ -75,7 +84,11 @@ export function rememberTool(deps: Deps): AgentTool<z.infer<typeof rememberSchem
 /** `recall`: the agent searches its memory (action type memory:read). */
 export function recallTool(deps: Deps): AgentTool<z.infer<typeof recallSchema>> {
   return {
-    definition: toolDefinition('recall', 'Search your memory for entries relevant to a query, best first.', recallSchema),
+    definition: toolDefinition(
+      'recall',
+      'Search your memory for entries relevant to a query, best first.',
+      recallSchema,
+    ),
     schema: recallSchema,
     access: 'read',
     execute: async (args, ctx) => {
@@ -98,9 +111,7 @@ export function recallTool(deps: Deps): AgentTool<z.infer<typeof recallSchema>> 
         if (hits.length === 0) {
           return 'nothing relevant remembered';
         }
-        return hits
-          .map((h) => `- (${h.relevance.toFixed(2)}, ${h.entry.category}) ${h.entry.content}`)
-          .join('\n');
+        return hits.map((h) => `- (${h.relevance.toFixed(2)}, ${h.entry.category}) ${h.entry.content}`).join('\n');
       } catch (error) {
         return asToolError(error);
       }

@@ -52,8 +52,17 @@ export class OutputGuard implements ToolOutputScanner {
     private readonly audit: SecurityAudit,
   ) {}
 
-  scan(output: string, call: { tool: string; profile?: ToolSecurityProfile }, ctx: ToolContext): Promise<ToolOutputVerdict> {
-    return this.judge(output, { agentId: ctx.agentId, taskId: ctx.taskId, tool: call.tool, action: call.profile?.action });
+  scan(
+    output: string,
+    call: { tool: string; profile?: ToolSecurityProfile },
+    ctx: ToolContext,
+  ): Promise<ToolOutputVerdict> {
+    return this.judge(output, {
+      agentId: ctx.agentId,
+      taskId: ctx.taskId,
+      tool: call.tool,
+      action: call.profile?.action,
+    });
   }
 
   private async judge(output: string, subject: ScanSubject): Promise<ToolOutputVerdict> {

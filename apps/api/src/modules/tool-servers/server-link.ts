@@ -82,7 +82,12 @@ export class ServerLink {
   }
 
   /** Calls a tool; a failure (down, crash, timeout, protocol error) throws with the reason. */
-  async call(tool: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<LinkCallResult> {
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<LinkCallResult> {
     const client = await this.connected();
     const result = await client.callTool({ name: tool, arguments: args }, undefined, {
       timeout: timeoutMs,
@@ -220,7 +225,9 @@ export class ServerLink {
         this.restartTimer = null;
         this.state.restarts += 1;
         this.connectOnce()
-          .catch((error: unknown) => this.log.warn({ server: this.record.name, err: error }, 'tools.server.restart_failed'))
+          .catch((error: unknown) =>
+            this.log.warn({ server: this.record.name, err: error }, 'tools.server.restart_failed'),
+          )
           .finally(() => {
             this.restartDue = null;
             resolve();

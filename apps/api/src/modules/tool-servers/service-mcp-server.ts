@@ -79,7 +79,12 @@ export function buildServiceMcpServer(ctx: ServiceMcpContext): McpServer {
   tool(
     'list_tasks',
     'Tasks, newest first; filter by status, assignee or project',
-    { status: z.string().max(32).optional(), assigned_to: z.string().max(200).optional(), project: z.string().max(128).optional(), limit },
+    {
+      status: z.string().max(32).optional(),
+      assigned_to: z.string().max(200).optional(),
+      project: z.string().max(128).optional(),
+      limit,
+    },
     true,
     (args) => answer('GET', `/tasks${query({ ...args, limit: args.limit ?? 20 })}`),
   );
@@ -112,7 +117,9 @@ export function buildServiceMcpServer(ctx: ServiceMcpContext): McpServer {
   tool('list_pending_approvals', 'Approval items waiting for a decision', { limit }, true, (args) =>
     answer('GET', `/approvals${query({ status: 'pending', limit: args.limit ?? 20 })}`),
   );
-  tool('budget_status', "The company's budget: spent, remaining and alert level", {}, true, () => answer('GET', '/budget'));
+  tool('budget_status', "The company's budget: spent, remaining and alert level", {}, true, () =>
+    answer('GET', '/budget'),
+  );
   tool(
     'post_message',
     'Post an announcement to a topic channel (#name)',

@@ -140,7 +140,11 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
   }
 
   /** Tells the other replicas to re-read the server. */
-  async announce(actor: ActorContext | null, name: string, change: 'created' | 'updated' | 'deleted' | 'tools_listed'): Promise<void> {
+  async announce(
+    actor: ActorContext | null,
+    name: string,
+    change: 'created' | 'updated' | 'deleted' | 'tools_listed',
+  ): Promise<void> {
     await announce(this.bus, this.log, {
       channel: Channel.Tools,
       event_type: 'tool_server.changed',
@@ -255,7 +259,9 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
     const cap = this.settings.value<number>('security', 'tool_server_max_calls_per_run');
     const made = this.callsPerRun.get(ctx.taskId) ?? 0;
     if (made >= cap) {
-      throw new ToolError(`tool server calls refused: this run made its ${cap} calls [${ErrorCode.ToolServerCallFailed}]`);
+      throw new ToolError(
+        `tool server calls refused: this run made its ${cap} calls [${ErrorCode.ToolServerCallFailed}]`,
+      );
     }
     this.callsPerRun.set(ctx.taskId, made + 1);
     const timeoutMs = this.settings.value<number>('security', 'tool_server_call_timeout_seconds') * 1000;
@@ -284,5 +290,12 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
 
 /** What a connection depends on: a change of any of it stops the running server. */
 function connectionOf(record: ToolServerRecord): string {
-  return JSON.stringify([record.transport, record.command, record.args, record.url, record.authHeaderName, record.secrets]);
+  return JSON.stringify([
+    record.transport,
+    record.command,
+    record.args,
+    record.url,
+    record.authHeaderName,
+    record.secrets,
+  ]);
 }

@@ -22,7 +22,12 @@ export class ToolServersController {
   constructor(private readonly servers: ToolServersService) {}
 
   @Get()
-  @Endpoint({ summary: 'Registered tool servers (secrets never included)', paged: ToolServerDto, errors: [400, 401, 403], permission: Permission.Read })
+  @Endpoint({
+    summary: 'Registered tool servers (secrets never included)',
+    paged: ToolServerDto,
+    errors: [400, 401, 403],
+    permission: Permission.Read,
+  })
   list(@Query() query: PageQueryDto): Promise<Page<ToolServerDto>> {
     return this.servers.list({ offset: query.offset, limit: query.limit });
   }
@@ -40,7 +45,12 @@ export class ToolServersController {
   }
 
   @Get(':name')
-  @Endpoint({ summary: 'One tool server with its health here', response: ToolServerDto, errors: [400, 401, 403, 404], permission: Permission.Read })
+  @Endpoint({
+    summary: 'One tool server with its health here',
+    response: ToolServerDto,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Read,
+  })
   get(@PathId('name') name: string): Promise<ToolServerDto> {
     return this.servers.get(name);
   }
@@ -61,7 +71,12 @@ export class ToolServersController {
   }
 
   @Delete(':name')
-  @Endpoint({ summary: 'Remove a tool server; its process stops', noContent: true, errors: [400, 401, 403, 404], permission: Permission.Administer })
+  @Endpoint({
+    summary: 'Remove a tool server; its process stops',
+    noContent: true,
+    errors: [400, 401, 403, 404],
+    permission: Permission.Administer,
+  })
   delete(@Actor() actor: ActorContext, @PathId('name') name: string): Promise<void> {
     return this.servers.delete(actor, name);
   }

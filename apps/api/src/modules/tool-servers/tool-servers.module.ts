@@ -20,7 +20,14 @@ import { TOOL_SERVER_SETTINGS } from './tool-servers.settings';
  * through the ToolInvoker, under the same security pipeline, approvals and records as every tool.
  */
 @Module({
-  imports: [AgentsModule, AuditModule, EngineModule, MessagesModule, ProvidersModule, SettingsModule.forFeature(TOOL_SERVER_SETTINGS)],
+  imports: [
+    AgentsModule,
+    AuditModule,
+    EngineModule,
+    MessagesModule,
+    ProvidersModule,
+    SettingsModule.forFeature(TOOL_SERVER_SETTINGS),
+  ],
   controllers: [McpEndpointController, ToolServersController],
   providers: [ServiceMcpEndpoint, ToolServerLinks, ToolServersRepository, ToolServersService],
   exports: [],

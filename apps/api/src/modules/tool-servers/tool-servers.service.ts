@@ -168,7 +168,12 @@ export class ToolServersService {
       throw new NotFoundError(`tool server "${name}" not found`, ErrorCode.ToolServerNotFound);
     }
     await this.links.reload(name);
-    await this.trail.record({ actor: actor.username, action: 'tool_server.deleted', target: `tool_server:${name}`, outcome: 'success' });
+    await this.trail.record({
+      actor: actor.username,
+      action: 'tool_server.deleted',
+      target: `tool_server:${name}`,
+      outcome: 'success',
+    });
     await this.links.announce(actor, name, 'deleted');
   }
 
@@ -178,7 +183,13 @@ export class ToolServersService {
     const started = performance.now();
     try {
       const tools = await this.links.discover(name);
-      return { success: true, latency_ms: Math.round(performance.now() - started), tool_count: tools.length, error: null, error_code: null };
+      return {
+        success: true,
+        latency_ms: Math.round(performance.now() - started),
+        tool_count: tools.length,
+        error: null,
+        error_code: null,
+      };
     } catch (error) {
       return {
         success: false,
@@ -199,7 +210,12 @@ export class ToolServersService {
   }
 
   /** Applies the change here, records it, tells the other replicas, then lists the tools (best effort). */
-  private async changed(actor: ActorContext, name: string, change: 'created' | 'updated', secrets: string[]): Promise<void> {
+  private async changed(
+    actor: ActorContext,
+    name: string,
+    change: 'created' | 'updated',
+    secrets: string[],
+  ): Promise<void> {
     await this.links.reload(name);
     if (change === 'created' || secrets.length > 0) {
       await this.trail.record({
@@ -215,7 +231,10 @@ export class ToolServersService {
       await this.links.discover(name);
     } catch (error) {
       // The health in the answer carries the reason; the server stays registered.
-      this.log.warn({ server: name, err: error instanceof Error ? error.message : String(error) }, 'tools.server.list_failed');
+      this.log.warn(
+        { server: name, err: error instanceof Error ? error.message : String(error) },
+        'tools.server.list_failed',
+      );
     }
   }
 
@@ -254,7 +273,9 @@ export class ToolServersService {
 
 function sameDestination(current: ToolServerRecord, draft: ServerDraft): boolean {
   return (
-    current.command === draft.command && JSON.stringify(current.args) === JSON.stringify(draft.args) && current.url === draft.url
+    current.command === draft.command &&
+    JSON.stringify(current.args) === JSON.stringify(draft.args) &&
+    current.url === draft.url
   );
 }
 
@@ -326,8 +347,7 @@ function secretsAfter(env: EnvChange, auth: SecretChange, stored: ToolServerSecr
 }
 
 function secretInputs(env: EnvChange, auth: SecretChange, stored: ToolServerSecrets): SecretInput[] {
-  const envAsSecret: SecretChange =
-    env.kind === 'set' ? { kind: 'set', value: JSON.stringify(env.value) } : env;
+  const envAsSecret: SecretChange = env.kind === 'set' ? { kind: 'set', value: JSON.stringify(env.value) } : env;
   return [
     { wireName: 'env', stored: Object.keys(stored.env).length > 0, change: envAsSecret },
     { wireName: 'auth_header_value', stored: stored.auth !== undefined, change: auth },

@@ -73,13 +73,20 @@ describe(ToolInvoker.name, () => {
       security: { category: 'mcp', action: 'code:read' },
     };
     current = [ping, { ...echo, execute: () => Promise.resolve('shadow') }];
-    expect(tools.definitions().map((d) => d.name).filter((name) => name === 'echo')).toHaveLength(1);
+    expect(
+      tools
+        .definitions()
+        .map((d) => d.name)
+        .filter((name) => name === 'echo'),
+    ).toHaveLength(1);
     expect(tools.readsOnly('srv__ping')).toBe(true);
     await expect(tools.invoke({ name: 'srv__ping', arguments: { n: 2 } }, CTX)).resolves.toMatchObject({
       content: 'pong 2',
       isError: false,
     });
-    await expect(tools.invoke({ name: 'echo', arguments: { text: 'a' } }, CTX)).resolves.toMatchObject({ content: 'a' });
+    await expect(tools.invoke({ name: 'echo', arguments: { text: 'a' } }, CTX)).resolves.toMatchObject({
+      content: 'a',
+    });
     expect(seen).toEqual([{ category: 'mcp', action: 'code:read' }, undefined]);
     current = [];
     await expect(tools.invoke({ name: 'srv__ping', arguments: { n: 1 } }, CTX)).resolves.toMatchObject({

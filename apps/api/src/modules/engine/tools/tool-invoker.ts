@@ -232,7 +232,11 @@ export class ToolInvoker {
     // Checks judge the validated arguments (defaults applied, values normalised): exactly what will run.
     const checked = isRecord(parsed.data) ? parsed.data : call.arguments;
     const profile = tool.security;
-    const denial = await this.deniedBy({ tool: call.name, arguments: checked, profile }, ctx, options.approved === true);
+    const denial = await this.deniedBy(
+      { tool: call.name, arguments: checked, profile },
+      ctx,
+      options.approved === true,
+    );
     if (denial !== null) {
       // An escalated call is refused unless the engine parks the run on it (it reads `escalation`).
       const refused = failure(
