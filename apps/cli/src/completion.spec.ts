@@ -33,6 +33,12 @@ describe('the command tree and its completion scripts', () => {
       expect.arrayContaining(['login', 'tasks', 'approvals', 'backup', 'audit', 'events', 'completion']),
     );
     expect(at('agents autonomy')?.commands.map((c) => c.name)).toEqual(['get', 'set']);
+    expect(at('agents')?.commands.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['hire', 'edit', 'evaluate-level', 'fire-request', 'release-name', 'onboarding']),
+    );
+    expect(at('hiring')?.commands.map((c) => c.name)).toEqual(['list', 'show', 'select', 'instantiate']);
+    expect(at('memory org')?.commands.map((c) => c.name)).toEqual(['list', 'add', 'delete']);
+    expect(at('agents hire')?.options.map((o) => o.flag)).toEqual(expect.arrayContaining(['--skill', '--template']));
     const restore = at('backup restore')?.options.map((o) => o.flag);
     expect(restore).toEqual(expect.arrayContaining(['--confirm', '--components', '--json', '--profile', '--help']));
     expect(restore).not.toContain('--version');

@@ -15,6 +15,8 @@ import { registerBackup } from './commands/backup';
 import { registerBudget } from './commands/budget';
 import { registerCompletion } from './commands/completion';
 import { registerEvents } from './commands/events';
+import { registerHiring } from './commands/hiring';
+import { registerMemory } from './commands/memory';
 import { registerProviders } from './commands/providers';
 import { registerSettings } from './commands/settings';
 import { registerSetup } from './commands/setup';
@@ -100,6 +102,8 @@ export function buildProgram(io: Io, exit: (code: number) => void, version = 'un
   registerTasks(program, registry);
   registerApprovals(program, registry);
   registerAgents(program, registry);
+  registerHiring(program, registry);
+  registerMemory(program, registry);
   registerBudget(program, registry);
   registerProviders(program, registry);
   registerSettings(program, registry);

@@ -1,12 +1,14 @@
-// agents list|show|activity|performance|fire, agents autonomy get|set
+// agents list|show|activity|performance|edit|fire, agents autonomy get|set, and the workforce:
+// hire, onboarding, evaluate-level (promote), fire-request, release-name
 import type { Command } from 'commander';
 
 import type { Schemas } from '@app/client';
 
-import { type Context, paging, unwrap, unwrapPage } from '../context';
+import { type Context, number, paging, unwrap, unwrapPage } from '../context';
 import { usage } from '../errors';
 import type { Column } from '../output';
 import type { Flags, Registry } from '../program';
+import { hire } from './hiring';
 import { listFlags } from './tasks';
 
 type Agent = Schemas['AgentConfig'];
@@ -105,6 +107,104 @@ async function fire(ctx: Context, [name]: string[], flags: Flags): Promise<void>
   );
 }
 
+type Onboarding = Schemas['Onboarding'];
+
+function showOnboarding(ctx: Context, onboarding: Onboarding): void {
+  ctx.show(
+    onboarding,
+    (o: Onboarding) => o.agent_name,
+    (o: Onboarding) => ({
+      agent: o.agent_name,
+      hiring_request_id: o.hiring_request_id,
+      started_at: o.started_at,
+      completed_at: o.completed_at,
+      ...Object.fromEntries(
+        o.steps.map((step) => [step.name, step.reason ? `${step.state}: ${step.reason}` : step.state]),
+      ),
+    }),
+  );
+}
+
+async function onboarding(ctx: Context, [name]: string[]): Promise<void> {
+  showOnboarding(ctx, await unwrap(ctx.client.GET('/api/v1/agents/{agent_name}/onboarding', path(name))));
+}
+
+async function onboardingRetry(ctx: Context, [name]: string[]): Promise<void> {
+  showOnboarding(ctx, await unwrap(ctx.client.POST('/api/v1/agents/{agent_name}/onboarding/retry', path(name))));
+}
+
+async function evaluateLevel(ctx: Context, [name]: string[]): Promise<void> {
+  const evaluation = await unwrap(ctx.client.POST('/api/v1/agents/{agent_name}/evaluate-level', path(name)));
+  ctx.show(
+    evaluation,
+    (e: typeof evaluation) => e.decision,
+    (e: typeof evaluation) => ({
+      agent: e.agent_name,
+      level: e.level,
+      decision: e.decision,
+      to_level: e.to_level,
+      reason: e.reason,
+      promotion_criteria_met: e.promotion_criteria_met,
+      demotion_criteria_met: e.demotion_criteria_met,
+      min_criteria_met: e.min_criteria_met,
+      approval_id: e.approval_id,
+      evaluated_at: e.evaluated_at,
+    }),
+  );
+}
+
+async function fireRequest(ctx: Context, [name]: string[], flags: Flags): Promise<void> {
+  const body = {
+    reason: str(flags.reason) as string,
+    ...(str(flags.details) ? { details: str(flags.details) } : {}),
+  };
+  const item = await unwrap(
+    ctx.client.POST('/api/v1/agents/{agent_name}/fire-request', { ...path(name), body: body as never }),
+  );
+  ctx.done(`Asked to fire ${name}: approval ${item.id} is ${item.status}.`, item, item.id);
+}
+
+async function releaseName(ctx: Context, [name]: string[]): Promise<void> {
+  const agent = await unwrap(ctx.client.POST('/api/v1/agents/{agent_name}/release-name', path(name)));
+  ctx.done(`Released the name ${name}; the archived agent is now ${agent.name}.`, agent, agent.name);
+}
+
+const STATUSES = ['active', 'on_leave'];
+
+async function edit(ctx: Context, [name]: string[], flags: Flags): Promise<void> {
+  const model = {
+    ...(str(flags.provider) ? { provider: str(flags.provider) } : {}),
+    ...(str(flags.model) ? { model_id: str(flags.model) } : {}),
+  };
+  const status = str(flags.status);
+  if (status !== undefined && !STATUSES.includes(status)) {
+    throw usage(`--status is one of ${STATUSES.join(', ')}: ${status}`);
+  }
+  const body = {
+    ...(str(flags.department) ? { department: str(flags.department) } : {}),
+    ...(Object.keys(model).length > 0 ? { model } : {}),
+    ...(status ? { status } : {}),
+    ...(str(flags.budgetLimit)
+      ? { budget_limit_monthly: number(str(flags.budgetLimit) as string, '--budget-limit') }
+      : {}),
+    ...(str(flags.reason) ? { reason: str(flags.reason) } : {}),
+  };
+  if (Object.keys(body).filter((key) => key !== 'reason').length === 0) {
+    throw usage('nothing to change: give --department, --model, --provider, --status or --budget-limit');
+  }
+  // The current version first, so a concurrent edit answers 409 instead of being overwritten.
+  const current = ctx.client.GET('/api/v1/agents/{agent_name}', path(name));
+  await unwrap(current);
+  const etag = (await current).response.headers.get('etag');
+  const agent = await unwrap(
+    ctx.client.PATCH('/api/v1/agents/{agent_name}', {
+      params: { path: { agent_name: name }, header: etag ? { 'If-Match': etag } : {} },
+      body: body as never,
+    }),
+  );
+  ctx.done(`Updated ${agent.name}.`, agent, agent.name);
+}
+
 export function registerAgents(program: Command, r: Registry): void {
   const agents = program.command('agents').description('the roster: agents, their work, autonomy and offboarding');
   listFlags(agents.command('list').description('the roster, in stored order')).action(r.action(list));
@@ -137,6 +237,59 @@ export function registerAgents(program: Command, r: Registry): void {
     .argument('<level>', LEVELS.join(', '))
     .option('--reason <text>', 'why (kept in the audit trail)')
     .action(r.action(autonomySet));
+  agents
+    .command('edit')
+    .description('change an agent (only the given fields; a model change applies from its next task)')
+    .argument('<name>', 'agent name')
+    .option('--department <name>', 'move it to this department')
+    .option('--model <id>', "a model id or alias of the provider's")
+    .option('--provider <name>', 'the provider of the model')
+    .option('--status <status>', STATUSES.join(', '))
+    .option('--budget-limit <amount>', 'monthly budget limit')
+    .option('--reason <text>', 'why (kept in the audit trail)')
+    .action(r.action(edit));
+  agents
+    .command('hire')
+    .description('file a hiring request; it lists the candidates (then: hiring select, hiring instantiate)')
+    .requiredOption('--department <name>', 'department to hire into')
+    .requiredOption('--role <role>', 'the role, as the templates name it')
+    .requiredOption('--level <level>', 'junior, mid, senior, lead, principal, director, vp, c_suite')
+    .option('--skill <skill>', 'a required skill (repeat for more)', (value: string, all: string[] = []) => [
+      ...all,
+      value,
+    ])
+    .requiredOption('--reason <text>', 'why the team needs it')
+    .option('--budget-limit <amount>', 'monthly budget limit of the new agent')
+    .option('--template <name>', 'draw candidates from this template')
+    .action(r.action(hire));
+  agents
+    .command('onboarding')
+    .description("the agent's onboarding checklist")
+    .argument('<name>', 'agent name')
+    .action(r.action(onboarding));
+  agents
+    .command('onboarding-retry')
+    .description('run the failed onboarding steps again')
+    .argument('<name>', 'agent name')
+    .action(r.action(onboardingRetry));
+  agents
+    .command('evaluate-level')
+    .alias('promote')
+    .description('evaluate the agent for promotion or demotion (a change may wait for approval)')
+    .argument('<name>', 'agent name')
+    .action(r.action(evaluateLevel));
+  agents
+    .command('fire-request')
+    .description('ask for an agent to be fired (an approval item decides)')
+    .argument('<name>', 'agent name')
+    .requiredOption('--reason <reason>', 'manual, performance, budget, project_completion')
+    .option('--details <text>', 'free text kept with the request')
+    .action(r.action(fireRequest));
+  agents
+    .command('release-name')
+    .description("free a terminated agent's name for a new hire")
+    .argument('<name>', 'agent name')
+    .action(r.action(releaseName));
   agents
     .command('fire')
     .description('fire and offboard an agent (its tasks are reassigned)')
