@@ -124,6 +124,14 @@ describe.each(testBackends())('the synthorg workforce commands on %s', (backend)
     expect((await cli.run(['agents', 'promote', 'nobody here'])).code).toBe(4);
   });
 
+  it('should file a request to fire an agent as an approval item', async () => {
+    const roster = (await api('get', '/agents')).data as Json[];
+    const target = roster[roster.length - 1].name as string;
+    const item = await cli.json(['agents', 'fire-request', target, '--reason', 'budget', '--details', 'over plan']);
+    expect(item).toEqual((await api('get', `/approvals/${item.id}`)).data);
+    expect((await cli.run(['agents', 'fire-request', target])).code).toBe(2);
+  });
+
   it('should edit an agent with its version as If-Match', async () => {
     const onLeave = await cli.json(['agents', 'edit', agent, '--status', 'on_leave', '--reason', 'a week off']);
     expect(onLeave).toMatchObject({ name: agent, status: 'on_leave' });
@@ -158,6 +166,16 @@ describe.each(testBackends())('the synthorg workforce commands on %s', (backend)
     expect(await cli.json(['memory', 'list', agent])).toEqual(
       (await api('get', `/agents/${encodeURIComponent(agent)}/memories`)).data,
     );
+    const found = await cli.json<Json[]>(['memory', 'search', agent, 'release schedule', '--limit', '5']);
+    expect(found).toEqual(
+      (
+        await api('post', `/agents/${encodeURIComponent(agent)}/memories/search`, {
+          query: 'release schedule',
+          limit: 5,
+        })
+      ).data,
+    );
+    expect((await cli.run(['memory', 'search', agent, 'release schedule', '--limit', '0'])).code).toBe(2);
     expect(await cli.run(['memory', 'org', 'delete', fact.id])).toMatchObject({ code: 0 });
     expect(((await api('get', '/memory/org')).data as Json[]).map((f) => f.id)).not.toContain(fact.id);
     expect((await cli.run(['memory', 'org', 'delete', fact.id])).code).toBe(4);
