@@ -11,6 +11,7 @@ import {
   EventBus,
   LOGGING_RUNTIME,
   type LoggingRuntime,
+  ServiceMetrics,
   WsAuthenticator,
   type WsPrincipal,
 } from '@app/platform';
@@ -87,9 +88,10 @@ async function startGateway(
     providers: [
       { provide: LOGGING_RUNTIME, useValue: logging },
       { provide: EventBus, useValue: bus },
+      { provide: ServiceMetrics, useValue: new ServiceMetrics(false) },
       ...(withAuthenticator ? [{ provide: WsAuthenticator, useValue: auth }] : []),
     ],
-    exports: [LOGGING_RUNTIME, EventBus, ...(withAuthenticator ? [WsAuthenticator] : [])],
+    exports: [LOGGING_RUNTIME, EventBus, ServiceMetrics, ...(withAuthenticator ? [WsAuthenticator] : [])],
   })
   class InfraModule {}
 
