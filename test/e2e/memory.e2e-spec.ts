@@ -3,7 +3,7 @@ import { DatabaseService } from '@app/platform';
 import { createTestDatabase, eventually, testBackends } from '@app/testing';
 
 import { AgentRoster } from '../../apps/api/src/modules/agents';
-import { MemoryService } from '../../apps/api/src/modules/memory';
+import { MemoryConsolidation, MemoryService } from '../../apps/api/src/modules/memory';
 
 import {
   addMockProvider,
@@ -329,6 +329,60 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
       .expect(200);
     const hits = await eventually(search, (rows) => rows.length > 0);
     expect(hits[0].content).toContain('rotate-db');
+  });
+
+  it('should consolidate: duplicates merged, category retention applied, the least useful dropped beyond the maximum', async () => {
+    const bo = agents[1];
+    await setMemoryType(bo.name, 'persistent');
+    const entity = await t.app.get(AgentRoster).findByRef(bo.id);
+    const agent = entity as NonNullable<typeof entity>;
+    const service = t.app.get(MemoryService);
+    const store = (category: 'semantic' | 'working' | 'episodic', content: string) =>
+      service.store(agent, { category, content }, null);
+    const policy = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
+    const twin = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
+    const scratch = await store('working', 'Scratch: tried the nightly build flag, it did nothing.');
+    await store('episodic', 'Task "Tidy the backlog" completed. Result: closed nine stale items.');
+
+    const bad = await t.http
+      .put('/api/v1/settings/memory/category_retention_days')
+      .set(bearer(ceo))
+      .send({ value: '{"dreams": 3}' })
+      .expect(400);
+    expect(bad.body.error_detail.error_code).toBe(2945);
+    await t.http
+      .put('/api/v1/settings/memory/category_retention_days')
+      .set(bearer(ceo))
+      .send({ value: '{"working": 1}' })
+      .expect(200);
+
+    const consolidation = t.app.get(MemoryConsolidation);
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
+    const first = await consolidation.run(inTwoDays);
+    expect(first).toMatchObject({ duplicate: expect.any(Number), retention: expect.any(Number) });
+    let left = (await memories(bo.name)).filter((m) => m.archive_id === null);
+    const ids = left.map((m) => m.id as string);
+    expect(ids).toContain(twin?.id);
+    expect(ids).not.toContain(policy?.id);
+    expect(ids).not.toContain(scratch?.id);
+
+    await t.http
+      .put('/api/v1/settings/memory/max_memories_per_agent')
+      .set(bearer(ceo))
+      .send({ value: '1' })
+      .expect(200);
+    const second = await consolidation.run(inTwoDays);
+    expect(second?.overflow).toBeGreaterThanOrEqual(left.length - 1);
+    left = (await memories(bo.name)).filter((m) => m.archive_id === null);
+    expect(left.map((m) => m.id)).toEqual([twin?.id]);
+    const found = (
+      await t.http
+        .post(`/api/v1/agents/${encodeURIComponent(bo.name)}/memories/search`)
+        .set(bearer(ceo))
+        .send({ query: 'where are release notes written', limit: 20 })
+        .expect(200)
+    ).body.data as Json[];
+    expect(found.map((h) => h.id)).toEqual([twin?.id]);
   });
 });
 

@@ -1,3 +1,4 @@
 // The memory module's public face: other modules import only from here.
 export { MemoryModule } from './memory.module';
 export { MemoryService } from './memory.service';
+export { type ConsolidationReport, MemoryConsolidation } from './memory-consolidation';

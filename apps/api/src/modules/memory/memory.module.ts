@@ -7,6 +7,7 @@ import { SettingsModule } from '../settings';
 import { TaskLifecycle, TasksModule } from '../tasks';
 import { MemoryApi } from './memory.api';
 import { MemoryController } from './memory.controller';
+import { MemoryConsolidation } from './memory-consolidation';
 import { MemoryEmbedder } from './memory-embedder';
 import { MemoryRepository } from './memory.repository';
 import { MemoryService } from './memory.service';
@@ -22,8 +23,8 @@ import { MEMORY_TOOLS, recallTool, rememberTool } from './memory.tools';
 @Module({
   imports: [AgentsModule, EngineModule, ProvidersModule, TasksModule, SettingsModule.forFeature(MEMORY_SETTINGS)],
   controllers: [MemoryController],
-  providers: [MemoryApi, MemoryEmbedder, MemoryRepository, MemoryService],
-  exports: [MemoryService],
+  providers: [MemoryApi, MemoryConsolidation, MemoryEmbedder, MemoryRepository, MemoryService],
+  exports: [MemoryConsolidation, MemoryService],
 })
 export class MemoryModule implements OnModuleInit {
   constructor(
