@@ -2,3 +2,4 @@
 export { MemoryModule } from './memory.module';
 export { MemoryService } from './memory.service';
 export { type ConsolidationReport, MemoryConsolidation } from './memory-consolidation';
+export { ORG_FACT_ACTION, OrgFactProposals } from './org-fact-proposals';

@@ -331,6 +331,8 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
    * content is redacted like every memory.
    */
   async storeFact(fact: {
+    /** The fact's id when the caller fixes it (a proposal: its approval item's id); else a new one. */
+    id?: string;
     category: OrgFactCategory;
     content: string;
     department: string | null;
@@ -339,7 +341,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     const content = redactSecrets(fact.content.trim()).text.slice(0, MAX_ENTRY_CHARS);
     const { vectors, marker } = await this.embedder.embed([content], null);
     const row: OrgFactEntity = {
-      id: randomUUID(),
+      id: fact.id ?? randomUUID(),
       category: fact.category,
       content,
       department: fact.department,
