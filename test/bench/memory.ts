@@ -4,7 +4,7 @@
 // The service's own rebuild fills its index from generated rows (the repository's batch reader
 // stands in for the table), then the service's compose (search, §14 ranking, packing) is timed per
 // task start for agents holding BENCH_MEMORY_PER_AGENT entries (10,000) each, BENCH_MEMORY_TOTAL in
-// all (100,000; set 1000000 for the 1M case, about 1.5 GB at 384 dimensions: not run by default on a
+// all (100,000; set 1000000 for the 1M case, about 2 GB at 384 dimensions: not run by default on a
 // shared machine). Vectors have BENCH_MEMORY_DIMS (384) dimensions and gather around topics, so a
 // query finds some entries above the 0.3 relevance floor, as real ones do. Figures only: no timed
 // assertions.
@@ -144,7 +144,7 @@ export async function runMemoryBench(): Promise<void> {
   const perHundredK = (bytes / TOTAL) * 100_000;
   process.stdout.write(
     `memory: ${TOTAL.toLocaleString('en')} entries (${PER_AGENT.toLocaleString('en')} per agent, ${DIMS} dims), ` +
-      `index rebuilt in ${rebuildMs.toFixed(0)} ms\n` +
+      `rows generated and indexed in ${rebuildMs.toFixed(0)} ms\n` +
       `memory: retrieval per task start, embedding call excluded: p50 ${median(p50s).toFixed(2)} ms, ` +
       `p99 ${median(p99s).toFixed(2)} ms (goal p99 < 5 ms; medians of ${ROUNDS} rounds x ${QUERIES}), ` +
       `${(injected / (ROUNDS * QUERIES)).toFixed(1)} lines injected on average\n` +
