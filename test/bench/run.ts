@@ -13,9 +13,10 @@
 // (reads.ts), and the engine's single-row statements through TypeORM and EntityStatements (statements.ts),
 // and the console in Chromium: first-load JavaScript, the task board's render, Lighthouse (console.ts),
 // the command line's start-up to its first request (cli.ts), and a tool server's tool call over a
-// built-in one, stdio and HTTP (mcp.ts).
+// built-in one, stdio and HTTP (mcp.ts), and agent memory's retrieval per task start over 100,000
+// entries with its index's heap (memory.ts).
 // BENCH_ONLY=http, start, list, engine, settings, security, budget, coordination, artifacts, approvals,
-// backup, reads, statements, console, cli or mcp runs one of them (a comma list: several).
+// backup, reads, statements, console, cli, mcp or memory runs one of them (a comma list: several).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,6 +48,7 @@ import {
 import { firstRunToken } from './seeding';
 import { runListBench } from './list';
 import { runMcpBench } from './mcp';
+import { runMemoryBench } from './memory';
 import { runReadsBench } from './reads';
 import { runSettingsBench } from './settings';
 import { runSecurityBench } from './security';
@@ -77,6 +79,7 @@ const PARTS = {
   console: runConsoleBench,
   cli: runCliBench,
   mcp: runMcpBench,
+  memory: runMemoryBench,
 } as const;
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { DatabaseService } from '@app/platform';
 import { createTestDatabase, eventually, testBackends } from '@app/testing';
 
 import { AgentRoster } from '../../apps/api/src/modules/agents';
-import { MemoryService } from '../../apps/api/src/modules/memory';
+import { MemoryConsolidation, MemoryService, OrgFactProposals } from '../../apps/api/src/modules/memory';
 
 import {
   addMockProvider,
@@ -329,6 +329,99 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
       .expect(200);
     const hits = await eventually(search, (rows) => rows.length > 0);
     expect(hits[0].content).toContain('rotate-db');
+  });
+
+  it('should file an approval item for a proposed organisation fact and store the fact once a person approves it', async () => {
+    const [ada] = agents;
+    const propose = async (content: string) => {
+      mock.enqueue({
+        kind: 'tool_calls',
+        calls: [
+          {
+            name: 'propose_org_fact',
+            arguments: { category: 'convention', content, reason: 'Everyone ships releases.' },
+          },
+        ],
+      });
+      const run = await runTask(ada.name, 'Share how releases are tagged', 'Propose it to the organisation.', 'Done.');
+      expect((run.first.tools as Json[]).map((x) => x.function.name)).toContain('propose_org_fact');
+      const items = (await t.http.get('/api/v1/approvals?action_type=memory:org_fact').set(bearer(ceo)).expect(200))
+        .body.data as Json[];
+      const item = items.find((i) => i.description === content) as Json;
+      expect(item).toMatchObject({ status: 'pending', metadata: { category: 'convention', agent_name: ada.name } });
+      return item;
+    };
+    const facts = async () => (await t.http.get('/api/v1/memory/org').set(bearer(ceo)).expect(200)).body.data as Json[];
+
+    const accepted = 'Release tags follow vYYYY.MM.N and are cut from main only.';
+    const item = await propose(accepted);
+    expect((await facts()).some((f) => f.id === item.id)).toBe(false);
+    await t.http.post(`/api/v1/approvals/${item.id}/approve`).set(bearer(ceo)).send({ comment: 'yes' }).expect(200);
+    const stored = await eventually(facts, (rows) => rows.some((f) => f.id === item.id));
+    expect(stored.find((f) => f.id === item.id)).toMatchObject({
+      category: 'convention',
+      content: accepted,
+      author: `agent:${ada.name}`,
+    });
+
+    const refused = await propose('Release tags are cut from any branch.');
+    await t.http.post(`/api/v1/approvals/${refused.id}/reject`).set(bearer(ceo)).send({ reason: 'no' }).expect(200);
+    await t.app.get(OrgFactProposals).idle();
+    expect((await facts()).some((f) => f.id === refused.id)).toBe(false);
+  });
+
+  it('should consolidate: duplicates merged, category retention applied, the least useful dropped beyond the maximum', async () => {
+    const bo = agents[1];
+    await setMemoryType(bo.name, 'persistent');
+    const entity = await t.app.get(AgentRoster).findByRef(bo.id);
+    const agent = entity as NonNullable<typeof entity>;
+    const service = t.app.get(MemoryService);
+    const store = (category: 'semantic' | 'working' | 'episodic', content: string) =>
+      service.store(agent, { category, content }, null);
+    const policy = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
+    const twin = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
+    const scratch = await store('working', 'Scratch: tried the nightly build flag, it did nothing.');
+    await store('episodic', 'Task "Tidy the backlog" completed. Result: closed nine stale items.');
+
+    const bad = await t.http
+      .put('/api/v1/settings/memory/category_retention_days')
+      .set(bearer(ceo))
+      .send({ value: '{"dreams": 3}' })
+      .expect(400);
+    expect(bad.body.error_detail.error_code).toBe(2945);
+    await t.http
+      .put('/api/v1/settings/memory/category_retention_days')
+      .set(bearer(ceo))
+      .send({ value: '{"working": 1}' })
+      .expect(200);
+
+    const consolidation = t.app.get(MemoryConsolidation);
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
+    const first = await consolidation.run(inTwoDays);
+    expect(first).toMatchObject({ duplicate: expect.any(Number), retention: expect.any(Number) });
+    let left = (await memories(bo.name)).filter((m) => m.archive_id === null);
+    const ids = left.map((m) => m.id as string);
+    expect(ids).toContain(twin?.id);
+    expect(ids).not.toContain(policy?.id);
+    expect(ids).not.toContain(scratch?.id);
+
+    await t.http
+      .put('/api/v1/settings/memory/max_memories_per_agent')
+      .set(bearer(ceo))
+      .send({ value: '1' })
+      .expect(200);
+    const second = await consolidation.run(inTwoDays);
+    expect(second?.overflow).toBeGreaterThanOrEqual(left.length - 1);
+    left = (await memories(bo.name)).filter((m) => m.archive_id === null);
+    expect(left.map((m) => m.id)).toEqual([twin?.id]);
+    const found = (
+      await t.http
+        .post(`/api/v1/agents/${encodeURIComponent(bo.name)}/memories/search`)
+        .set(bearer(ceo))
+        .send({ query: 'where are release notes written', limit: 20 })
+        .expect(200)
+    ).body.data as Json[];
+    expect(found.map((h) => h.id)).toEqual([twin?.id]);
   });
 });
 

@@ -164,6 +164,8 @@ export const ErrorCode = {
   MemoryEmbedderUnsupported: 2940,
   /** A memory search's query is empty once trimmed, or longer than the embedder accepts. */
   MemoryQueryInvalid: 2941,
+  /** A memory consolidation setting (category retention) is malformed. */
+  MemoryConsolidationSettingInvalid: 2945,
   // 3xxx not_found
   ResourceNotFound: 3000,
   RecordNotFound: 3001,

@@ -1,1 +1,2 @@
 export * from './memory-rules';
+export * from './consolidation-rules';

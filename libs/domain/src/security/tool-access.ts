@@ -60,6 +60,8 @@ export const TOOL_SECURITY_PROFILES: Readonly<Record<string, ToolSecurityProfile
   // own memory (the catalogue has no memory write action), so it is classified the same way.
   recall: { category: 'analytics', action: 'memory:read' },
   remember: { category: 'analytics', action: 'memory:read' },
+  // Proposing an organisation fact writes nothing: it files an approval item, and a person's approval stores it.
+  propose_org_fact: { category: 'analytics', action: 'memory:read' },
   // No agent tool fires anyone; a tool of this name (an MCP server's, say) is org:fire, always hard-denied.
   fire_agent: { category: 'other', action: 'org:fire' },
 };

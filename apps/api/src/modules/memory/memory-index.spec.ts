@@ -1,6 +1,6 @@
 import { normalise } from '@app/domain';
 
-import { type IndexedEntry, MemoryIndex } from './memory-index';
+import { type IndexedEntry, MemoryIndex, TopHits } from './memory-index';
 
 function entry(id: string, agentId: string, vector: number[], embedder = 'p/m/3'): IndexedEntry {
   return {
@@ -42,5 +42,17 @@ describe(MemoryIndex.name, () => {
     index.put(entry('stale', 'a1', [1, 0, 0]));
     index.replaceWith(rebuilt);
     expect(index.search('a1', normalise([1, 0, 0]), 'p/m/3', 5).map((h) => h.item.id)).toEqual(['y']);
+  });
+
+  it('should keep the same best hits as a full sort of every candidate (the reference)', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (const limit of [0, 1, 5, 100]) {
+      const offered = Array.from({ length: 500 }, (_, i) => ({ id: i, relevance: Math.round(next() * 50) / 50 }));
+      const top = new TopHits<number>(limit);
+      offered.forEach((o) => top.offer(o.id, o.relevance));
+      const reference = [...offered].sort((a, b) => b.relevance - a.relevance).slice(0, limit);
+      expect(top.hits.map((h) => [h.item, h.relevance])).toEqual(reference.map((o) => [o.id, o.relevance]));
+    }
   });
 });

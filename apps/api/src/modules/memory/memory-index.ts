@@ -140,26 +140,54 @@ export class MemoryIndex {
     limit: number,
     accept: (entry: IndexedEntry) => boolean = () => true,
   ): Hit<IndexedEntry>[] {
-    const hits: Hit<IndexedEntry>[] = [];
+    const top = new TopHits<IndexedEntry>(limit);
     for (const entry of this.byAgent.get(agentId)?.values() ?? []) {
       if (entry.embedder === embedder && accept(entry)) {
-        hits.push({ item: entry, relevance: relevanceOf(query, entry.vector) });
+        top.offer(entry, relevanceOf(query, entry.vector));
       }
     }
-    return best(hits, limit);
+    return top.hits;
   }
 
   searchFacts(query: Float32Array, embedder: string, limit: number): Hit<IndexedFact>[] {
-    const hits: Hit<IndexedFact>[] = [];
+    const top = new TopHits<IndexedFact>(limit);
     for (const fact of this.facts.values()) {
       if (fact.embedder === embedder) {
-        hits.push({ item: fact, relevance: relevanceOf(query, fact.vector) });
+        top.offer(fact, relevanceOf(query, fact.vector));
       }
     }
-    return best(hits, limit);
+    return top.hits;
   }
 }
 
-function best<T>(hits: Hit<T>[], limit: number): Hit<T>[] {
-  return hits.sort((a, b) => b.relevance - a.relevance).slice(0, limit);
+/**
+ * The best `limit` hits offered, best first (ties: the earlier offered first), kept while offering:
+ * a hit no better than the worst kept one costs a comparison, not a sort of every candidate.
+ */
+export class TopHits<T> {
+  readonly hits: Hit<T>[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  offer(item: T, relevance: number): void {
+    const hits = this.hits;
+    if (this.limit <= 0 || (hits.length === this.limit && relevance <= hits[hits.length - 1].relevance)) {
+      return;
+    }
+    // First position whose relevance is lower than this one's.
+    let lo = 0;
+    let hi = hits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (hits[mid].relevance >= relevance) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    hits.splice(lo, 0, { item, relevance });
+    if (hits.length > this.limit) {
+      hits.pop();
+    }
+  }
 }

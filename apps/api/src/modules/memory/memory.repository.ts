@@ -91,6 +91,35 @@ export class MemoryRepository {
     }
   }
 
+  /** Agents holding entries not archived yet (consolidation's work list). */
+  async agentsWithLiveEntries(): Promise<string[]> {
+    const rows = await this.entries()
+      .createQueryBuilder('m')
+      .select('m.agentId', 'agentId')
+      .where('m.archiveId IS NULL')
+      .groupBy('m.agentId')
+      .getRawMany<{ agentId: string }>();
+    return rows.map((r) => r.agentId);
+  }
+
+  /** Deletes entries that are not archived, in batches; answers the ids that went. */
+  async deleteLive(ids: readonly string[]): Promise<string[]> {
+    const gone: string[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const present = await this.entries().find({
+        select: { id: true },
+        where: { id: In(batch), archiveId: IsNull() },
+      });
+      const found = present.map((r) => r.id);
+      if (found.length > 0) {
+        await this.entries().delete({ id: In(found), archiveId: IsNull() });
+        gone.push(...found);
+      }
+    }
+    return gone;
+  }
+
   /** The agent's entries not archived yet, oldest first. */
   unarchived(agentId: string): Promise<MemoryEntryEntity[]> {
     return this.entries().find({ where: { agentId, archiveId: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });

@@ -301,10 +301,38 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
   }
 
   /**
+   * Removes entries found by consolidation (archived ones stay: they are read-only) from the table
+   * and every replica's index (one `memory.deleted` each); answers the ids that went.
+   */
+  async removeEntries(agentId: string, ids: readonly string[]): Promise<string[]> {
+    const gone = await this.repository.deleteLive(ids);
+    for (const id of gone) {
+      this.change((index) => index.remove(id));
+      await announce(this.bus, this.log, {
+        channel: Channel.Memory,
+        event_type: 'memory.deleted',
+        payload: { id, agent_id: agentId },
+      });
+    }
+    return gone;
+  }
+
+  /** The agent's entries not archived, oldest first (consolidation's input). */
+  liveEntries(agentId: string): Promise<MemoryEntryEntity[]> {
+    return this.repository.unarchived(agentId);
+  }
+
+  agentsWithLiveEntries(): Promise<string[]> {
+    return this.repository.agentsWithLiveEntries();
+  }
+
+  /**
    * Stores an organisation fact (one writer: this service). The caller checked who may write it; the
    * content is redacted like every memory.
    */
   async storeFact(fact: {
+    /** The fact's id when the caller fixes it (a proposal: its approval item's id); else a new one. */
+    id?: string;
     category: OrgFactCategory;
     content: string;
     department: string | null;
@@ -313,7 +341,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     const content = redactSecrets(fact.content.trim()).text.slice(0, MAX_ENTRY_CHARS);
     const { vectors, marker } = await this.embedder.embed([content], null);
     const row: OrgFactEntity = {
-      id: randomUUID(),
+      id: fact.id ?? randomUUID(),
       category: fact.category,
       content,
       department: fact.department,

@@ -1,4 +1,4 @@
-import { defineSettings } from '@app/domain';
+import { defineSettings, ErrorCode, MEMORY_CATEGORIES, parseCategoryRetention, ValidationError } from '@app/domain';
 
 /** The `memory` namespace: the backend, levels, consolidation, the embedder and retrieval. */
 export const MEMORY_SETTINGS = defineSettings('memory', [
@@ -36,6 +36,53 @@ export const MEMORY_SETTINGS = defineSettings('memory', [
     level: 'advanced',
     min: 100,
     max: 10000,
+  },
+  {
+    key: 'max_memories_per_agent',
+    type: 'int',
+    default: '10000',
+    description: 'Most entries an agent keeps; consolidation drops the least useful',
+    group: 'Behaviour',
+    level: 'advanced',
+    min: 1,
+    max: 1000000,
+  },
+  {
+    key: 'retention_days',
+    type: 'int',
+    default: null,
+    description: "Days an entry is kept unless the agent's memory.retention_days says otherwise; unset keeps",
+    group: 'Behaviour',
+    level: 'advanced',
+    min: 1,
+  },
+  {
+    key: 'category_retention_days',
+    type: 'json',
+    default: '{}',
+    description: 'Days kept per category, e.g. {"working": 7}; overrides retention_days',
+    group: 'Behaviour',
+    level: 'advanced',
+    validate: (text) => {
+      try {
+        parseCategoryRetention(JSON.parse(text), MEMORY_CATEGORIES);
+      } catch (error) {
+        throw new ValidationError(
+          `memory.category_retention_days: ${(error as Error).message}`,
+          ErrorCode.MemoryConsolidationSettingInvalid,
+        );
+      }
+    },
+  },
+  {
+    key: 'duplicate_threshold',
+    type: 'float',
+    default: '0.95',
+    description: 'Cosine from which two entries of a category are merged',
+    group: 'Behaviour',
+    level: 'advanced',
+    min: 0.5,
+    max: 1,
   },
   {
     key: 'embedder_provider',

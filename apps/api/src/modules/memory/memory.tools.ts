@@ -1,15 +1,23 @@
 import { z } from 'zod';
 
-import { AppError, type AgentTool, MEMORY_CATEGORIES, type ToolContext, ToolError } from '@app/domain';
+import {
+  AppError,
+  type AgentTool,
+  MEMORY_CATEGORIES,
+  ORG_FACT_CATEGORIES,
+  type ToolContext,
+  ToolError,
+} from '@app/domain';
 import type { AgentEntity } from '@app/persistence';
 
 import type { AgentRoster } from '../agents';
 import { toolDefinition } from '../engine';
 import type { TaskLifecycle } from '../tasks';
 import { MAX_ENTRY_CHARS, type MemoryService } from './memory.service';
+import type { OrgFactProposals } from './org-fact-proposals';
 
 /** The memory tools' names (offered only while memory is wired). */
-export const MEMORY_TOOLS: ReadonlySet<string> = new Set(['remember', 'recall']);
+export const MEMORY_TOOLS: ReadonlySet<string> = new Set(['remember', 'recall', 'propose_org_fact']);
 
 /** Categories an agent stores itself (episodic entries are the engine's, one per run). */
 const STORED_CATEGORIES = MEMORY_CATEGORIES.filter((c) => c !== 'episodic');
@@ -25,6 +33,14 @@ const rememberSchema = z.strictObject({
 const recallSchema = z.strictObject({
   query: z.string().min(1).max(MAX_ENTRY_CHARS).describe('What you are looking for.'),
   category: z.enum(MEMORY_CATEGORIES).optional(),
+});
+
+const proposeSchema = z.strictObject({
+  category: z
+    .enum(ORG_FACT_CATEGORIES)
+    .describe('core_policy, adr (an architecture decision), procedure or convention.'),
+  content: z.string().min(1).max(MAX_ENTRY_CHARS).describe('The fact as every agent should read it, self-contained.'),
+  reason: z.string().min(1).max(256).describe('Why the organisation should know it.'),
 });
 
 interface Deps {
@@ -112,6 +128,33 @@ export function recallTool(deps: Deps): AgentTool<z.infer<typeof recallSchema>> 
           return 'nothing relevant remembered';
         }
         return hits.map((h) => `- (${h.relevance.toFixed(2)}, ${h.entry.category}) ${h.entry.content}`).join('\n');
+      } catch (error) {
+        return asToolError(error);
+      }
+    },
+  };
+}
+
+/**
+ * `propose_org_fact`: the agent proposes a fact for the whole organisation (its department's). It
+ * only files an approval item; a person's approval stores the fact (see OrgFactProposals).
+ */
+export function proposeOrgFactTool(
+  deps: Deps & { proposals: OrgFactProposals },
+): AgentTool<z.infer<typeof proposeSchema>> {
+  return {
+    definition: toolDefinition(
+      'propose_org_fact',
+      'Propose an organisation fact (policy, decision, procedure, convention) for every agent; a person approves it.',
+      proposeSchema,
+    ),
+    schema: proposeSchema,
+    access: 'read',
+    execute: async (args, ctx) => {
+      try {
+        const agent = await caller(deps, ctx);
+        const approvalId = await deps.proposals.propose(agent, args);
+        return `proposed: approval item ${approvalId} decides whether it becomes an organisation fact`;
       } catch (error) {
         return asToolError(error);
       }

@@ -1,0 +1,134 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+import {
+  agentRetentionDays,
+  consolidationPeriodMs,
+  decodeVector,
+  MEMORY_CATEGORIES,
+  parseCategoryRetention,
+  planConsolidation,
+  type RemovalReason,
+} from '@app/domain';
+import { DatabaseService, DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+
+import { AgentRoster } from '../agents';
+import { SettingsSnapshot } from '../settings';
+import { MemoryService } from './memory.service';
+
+const NS = 'memory';
+const LOCK = 'memory.consolidation';
+
+/** What one pass removed, per reason. */
+export type ConsolidationReport = Record<RemovalReason, number> & { agents: number };
+
+/**
+ * Consolidates agents' memory every `memory.consolidation_interval` (never: not at all), on one
+ * replica at a time (a try-lock: a replica finding it held skips that round). Per agent, the pure
+ * rules decide what goes (expired, past retention, near-duplicates, beyond the maximum) and the
+ * memory service removes it, so every replica's index follows. Archived entries are never touched.
+ */
+@Injectable()
+export class MemoryConsolidation implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log: Logger;
+  private timer: NodeJS.Timeout | null = null;
+  private unwatch: (() => void) | null = null;
+
+  constructor(
+    private readonly memory: MemoryService,
+    private readonly roster: AgentRoster,
+    private readonly settings: SettingsSnapshot,
+    private readonly database: DatabaseService,
+    private readonly lock: DistributedLock,
+    @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
+  ) {
+    this.log = logging.forName('memory.consolidation');
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+    this.unwatch = this.settings.watch(NS, 'consolidation_interval', () => this.schedule());
+  }
+
+  onModuleDestroy(): void {
+    this.unwatch?.();
+    if (this.timer) {
+      clearInterval(this.timer);
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    const period = consolidationPeriodMs(this.settings.value<string>(NS, 'consolidation_interval'));
+    if (period !== null) {
+      this.timer = setInterval(() => void this.run(new Date()), period);
+      this.timer.unref();
+    }
+  }
+
+  /** One pass at `now`; null when another replica holds the pass or the database is not ready. */
+  async run(now: Date): Promise<ConsolidationReport | null> {
+    if (this.database.state !== 'ready') {
+      return null;
+    }
+    try {
+      const result = await this.lock.tryRunExclusive(LOCK, () => this.consolidate(now));
+      return result.ran ? result.value : null;
+    } catch (error) {
+      this.log.error({ err: error }, 'memory.consolidation.failed');
+      return null;
+    }
+  }
+
+  private async consolidate(now: Date): Promise<ConsolidationReport> {
+    const started = Date.now();
+    const report: ConsolidationReport = { agents: 0, expired: 0, retention: 0, duplicate: 0, overflow: 0 };
+    const raw = this.settings.value<object | string | null>(NS, 'category_retention_days');
+    const categoryRetentionDays = parseCategoryRetention(
+      typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {}),
+      MEMORY_CATEGORIES,
+    );
+    const batch = this.settings.value<number>(NS, 'consolidation_enforce_batch_size');
+    for (const agentId of await this.memory.agentsWithLiveEntries()) {
+      const agent = await this.roster.findByRef(agentId);
+      const rows = await this.memory.liveEntries(agentId);
+      const removals = planConsolidation(
+        rows.map((row) => ({
+          id: row.id,
+          category: row.category,
+          createdAt: row.createdAt,
+          expiresAt: row.expiresAt,
+          embedder: row.embedder,
+          vector: decodeVector(row.embedding),
+        })),
+        {
+          retentionDays:
+            (agent ? agentRetentionDays(agent.settings) : null) ??
+            this.settings.value<number | null>(NS, 'retention_days'),
+          categoryRetentionDays,
+          maxEntries: this.settings.value<number>(NS, 'max_memories_per_agent'),
+          duplicateThreshold: this.settings.value<number>(NS, 'duplicate_threshold'),
+        },
+        now,
+      );
+      report.agents += 1;
+      for (let i = 0; i < removals.length; i += batch) {
+        const slice = removals.slice(i, i + batch);
+        const gone = new Set(
+          await this.memory.removeEntries(
+            agentId,
+            slice.map((r) => r.id),
+          ),
+        );
+        for (const removal of slice.filter((r) => gone.has(r.id))) {
+          report[removal.reason] += 1;
+        }
+      }
+    }
+    this.log.info({ ...report, ms: Date.now() - started }, 'memory.consolidation.done');
+    return report;
+  }
+}

@@ -1,0 +1,154 @@
+// Agent memory (part of `npm run bench`; alone: BENCH_ONLY=memory): the retrieval a task start makes,
+// with the embedding call left out (its cost is the provider's and is shown by the provider's call
+// records), and the heap the replica's vector index takes per 100,000 entries.
+// The service's own rebuild fills its index from generated rows (the repository's batch reader
+// stands in for the table), then the service's compose (search, §14 ranking, packing) is timed per
+// task start for agents holding BENCH_MEMORY_PER_AGENT entries (10,000) each, BENCH_MEMORY_TOTAL in
+// all (100,000; set 1000000 for the 1M case, about 2 GB at 384 dimensions: not run by default on a
+// shared machine). Vectors have BENCH_MEMORY_DIMS (384) dimensions and gather around topics, so a
+// query finds some entries above the 0.3 relevance floor, as real ones do. Figures only: no timed
+// assertions.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+import pino from 'pino';
+
+import { MemoryService } from '../../apps/api/src/modules/memory/memory.service';
+// The domain alone for the vectors.
+// eslint-disable-next-line no-restricted-imports
+import { encodeVector, normalise } from '../../libs/domain/src/memory';
+import type { AgentEntity, MemoryEntryEntity, TaskEntity } from '../../libs/persistence/src';
+
+import { median } from './harness';
+
+const DIMS = Number(process.env.BENCH_MEMORY_DIMS ?? 384);
+const PER_AGENT = Number(process.env.BENCH_MEMORY_PER_AGENT ?? 10_000);
+const TOTAL = Number(process.env.BENCH_MEMORY_TOTAL ?? 100_000);
+const QUERIES = Number(process.env.BENCH_MEMORY_QUERIES ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TOPICS = 50;
+const MARKER = `bench/embed/${DIMS}`;
+const BATCH = 5_000;
+
+/** A deterministic generator, so runs compare. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const rand = random(45);
+const gaussian = () => Math.sqrt(-2 * Math.log(rand() || 1e-12)) * Math.cos(2 * Math.PI * rand());
+const topics = Array.from({ length: TOPICS }, () => normalise(Array.from({ length: DIMS }, gaussian)));
+
+/** A unit vector near a topic (cosine about 0.6 to it). */
+function near(topic: Float32Array): Float32Array {
+  const noise = normalise(Array.from({ length: DIMS }, gaussian));
+  return normalise(Array.from(topic, (v, i) => v + 0.75 * noise[i]));
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function collect(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => {
+    gc();
+    gc();
+  };
+}
+
+/** Heap and array-buffer bytes in use (the vectors are typed arrays: their bytes are outside the JS heap). */
+function used(): number {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+const agentId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The rows of every agent, in the batches the repository's reader hands the rebuild. */
+function forEachEntry(visit: (rows: MemoryEntryEntity[]) => void): Promise<void> {
+  const created = Date.now() - 90 * 86_400_000;
+  for (let start = 0; start < TOTAL; start += BATCH) {
+    const rows: MemoryEntryEntity[] = [];
+    for (let i = start; i < Math.min(TOTAL, start + BATCH); i += 1) {
+      rows.push({
+        id: `e${String(i).padStart(9, '0')}`,
+        agentId: agentId(Math.floor(i / PER_AGENT)),
+        category: i % 3 === 0 ? 'semantic' : 'episodic',
+        level: 'persistent',
+        project: null,
+        taskId: null,
+        content: `Entry ${i}: what was learned while working on topic ${i % TOPICS}, kept short as a note.`,
+        metadata: {},
+        embedder: MARKER,
+        archiveId: null,
+        createdAt: new Date(created + i * 1000),
+        updatedAt: null,
+        expiresAt: null,
+        embedding: Buffer.from(encodeVector(near(topics[i % TOPICS]))),
+      });
+    }
+    visit(rows);
+  }
+  return Promise.resolve();
+}
+
+export async function runMemoryBench(): Promise<void> {
+  const gc = collect();
+  const silent = pino({ level: 'silent' });
+  const settings = { value: (_ns: string, key: string) => (key === 'retrieval_token_budget' ? 1500 : null) };
+  const service = new MemoryService(
+    { forEachEntry, allFacts: () => Promise.resolve([]) } as never,
+    null as never,
+    settings as never,
+    null as never,
+    null as never,
+    null as never,
+    { forName: () => silent } as never,
+  );
+  gc();
+  const before = used();
+  const started = performance.now();
+  await service.rebuild();
+  const rebuildMs = performance.now() - started;
+  gc();
+  const bytes = used() - before;
+
+  const agents = Math.ceil(TOTAL / PER_AGENT);
+  const p50s: number[] = [];
+  const p99s: number[] = [];
+  let injected = 0;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const times: number[] = [];
+    for (let q = 0; q < QUERIES; q += 1) {
+      const agent = { id: agentId((round * QUERIES + q) % agents) } as AgentEntity;
+      const task = { id: `task-${q}`, project: 'bench' } as TaskEntity;
+      const query = near(topics[q % TOPICS]);
+      const t0 = performance.now();
+      const message = service.compose(agent, task, query, MARKER);
+      times.push(performance.now() - t0);
+      injected += message ? message.split('\n').length - 1 : 0;
+    }
+    times.sort((a, b) => a - b);
+    p50s.push(percentile(times, 50));
+    p99s.push(percentile(times, 99));
+  }
+  const perHundredK = (bytes / TOTAL) * 100_000;
+  process.stdout.write(
+    `memory: ${TOTAL.toLocaleString('en')} entries (${PER_AGENT.toLocaleString('en')} per agent, ${DIMS} dims), ` +
+      `rows generated and indexed in ${rebuildMs.toFixed(0)} ms\n` +
+      `memory: retrieval per task start, embedding call excluded: p50 ${median(p50s).toFixed(2)} ms, ` +
+      `p99 ${median(p99s).toFixed(2)} ms (goal p99 < 5 ms; medians of ${ROUNDS} rounds x ${QUERIES}), ` +
+      `${(injected / (ROUNDS * QUERIES)).toFixed(1)} lines injected on average\n` +
+      `memory: index heap ${(bytes / 1_048_576).toFixed(1)} MB, ${(perHundredK / 1_048_576).toFixed(1)} MB per 100,000 entries ` +
+      `(vectors alone ${((DIMS * 4 * 100_000) / 1_048_576).toFixed(1)} MB)\n`,
+  );
+}
