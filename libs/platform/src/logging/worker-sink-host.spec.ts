@@ -81,7 +81,11 @@ describe('WorkerSinkHost', () => {
     host.write('{"n":1}\n', 30);
     host.write('{"n":2}\n', 30); // 16 chars: handed over at once
     host.write('{"n":3}\n', 30); // waits for the linger
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // No flush: the linger alone must hand the last batch over. The sink thread may take a while to
+    // start on a busy machine, so wait (bounded) for both batches rather than a fixed time.
+    for (let waited = 0; seen().length < 2 && waited < 5_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(seen().map((r) => r.text)).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
   });
 
