@@ -58,7 +58,13 @@ describe('event catalogue', () => {
       'coordination_completed',
       'coordination_failed',
     ]);
-    expect(eventTypesOf(Channel.Budget)).toEqual(['cost.recorded', 'alert.raised', 'risk.alert.raised']);
+    expect(eventTypesOf(Channel.Budget)).toEqual([
+      'cost.recorded',
+      'alert.raised',
+      'risk.alert.raised',
+      'run.held',
+      'run.released',
+    ]);
     expect(eventTypesOf(Channel.Approvals)).toEqual([
       'approval.created',
       'approval.decided',
