@@ -28,6 +28,7 @@ import { CostRecords } from '../budget/CostRecords';
 import { can } from '../../app/roles';
 import { useSession } from '../../app/session';
 import { EditAgentDialog, FireAgentDialog, OffboardingPanel } from './AgentActions';
+import { LevelEvaluationPanel, OnboardingPanel } from './AgentWorkforce';
 import { AutonomyPanel, TrustPanel } from './AgentAutonomy';
 import { useBudgetConfig } from './agentQueries';
 import { type Agent, autonomyLabel, departmentLabel, levelLabel, STATUS_COLOR } from './agentText';
@@ -460,6 +461,7 @@ function AgentDetailPage() {
       />
       <Profile agent={a} currency={currency} />
       {a.status === 'terminated' ? <OffboardingPanel agent={a} /> : null}
+      {a.status === 'onboarding' ? <OnboardingPanel agent={a} /> : null}
       {dialog === 'edit' ? <EditAgentDialog agent={a} onClose={() => setDialog(null)} /> : null}
       {dialog === 'fire' ? <FireAgentDialog agent={a} onClose={() => setDialog(null)} /> : null}
       <Tabs
@@ -481,6 +483,7 @@ function AgentDetailPage() {
           <ActivityPanel agent={a} />
         </Tabs.Panel>
         <Tabs.Panel value="career">
+          {can(me.role, 'manage') && a.status !== 'terminated' ? <LevelEvaluationPanel agent={a} /> : null}
           <CareerPanel agent={a} />
         </Tabs.Panel>
         <Tabs.Panel value="autonomy">
