@@ -28,6 +28,7 @@ import { CostRecords } from '../budget/CostRecords';
 import { can } from '../../app/roles';
 import { useSession } from '../../app/session';
 import { EditAgentDialog, FireAgentDialog, OffboardingPanel } from './AgentActions';
+import { MemoriesPanel } from './AgentMemories';
 import { LevelEvaluationPanel, OnboardingPanel } from './AgentWorkforce';
 import { AutonomyPanel, TrustPanel } from './AgentAutonomy';
 import { useBudgetConfig } from './agentQueries';
@@ -36,7 +37,7 @@ import { ListPager } from './ListPager';
 
 const PerformanceChart = lazy(() => import('../budget/SpendCharts').then((m) => ({ default: m.PerformanceChart })));
 
-const TABS = ['performance', 'activity', 'career', 'autonomy', 'spend'] as const;
+const TABS = ['performance', 'activity', 'career', 'autonomy', 'spend', 'memories'] as const;
 type Tab = (typeof TABS)[number];
 const ACTIVITY_PAGE = 20;
 
@@ -475,6 +476,7 @@ function AgentDetailPage() {
           <Tabs.Tab value="career">Career history</Tabs.Tab>
           <Tabs.Tab value="autonomy">Autonomy and trust</Tabs.Tab>
           <Tabs.Tab value="spend">Budget and spend</Tabs.Tab>
+          <Tabs.Tab value="memories">Memories</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="performance">
           <PerformancePanel agent={a} currency={currency} />
@@ -494,6 +496,9 @@ function AgentDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="spend">
           <SpendPanel agent={a} />
+        </Tabs.Panel>
+        <Tabs.Panel value="memories">
+          <MemoriesPanel agent={a} />
         </Tabs.Panel>
       </Tabs>
     </>
