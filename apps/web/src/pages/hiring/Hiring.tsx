@@ -219,7 +219,7 @@ export function RequestDetail({ requestId, onClose }: { requestId: string; onClo
           {r.role} · {levelLabel(r.level)} · {departmentLabel(r.department)}
         </Title>
         <Button variant="subtle" size="xs" onClick={onClose}>
-          Close request
+          Hide details
         </Button>
       </Group>
       <Group gap="xs" mb="sm">
@@ -327,7 +327,7 @@ function RequestList({ onOpen }: { onOpen: (id: string) => void }) {
       {list.data && list.data.items.length > 0 ? (
         <>
           <Table.ScrollContainer minWidth={640}>
-            <Table striped>
+            <Table striped aria-label="Hiring requests">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Role</Table.Th>

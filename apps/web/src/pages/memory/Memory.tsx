@@ -60,7 +60,7 @@ function StatusPanel() {
         <Text size="sm" role="status" aria-label="Memory status" mb="xs">
           Wired: the {s.backend} store
           {s.embedder_model
-            ? `, embeddings by ${s.embedder_provider ?? '?'} / ${s.embedder_model} (${s.embedder_dims ?? '?'} dimensions)`
+            ? `, embeddings by ${s.embedder_provider ? `${s.embedder_provider} / ` : ''}${s.embedder_model}${s.embedder_dims ? ` (${s.embedder_dims} dimensions)` : ''}`
             : ''}
           .
         </Text>
@@ -78,13 +78,13 @@ function StatusPanel() {
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Text size="sm">
-          <b>{s.entries}</b> memories
+          <b>{s.entries}</b> {s.entries === 1 ? 'memory' : 'memories'}
         </Text>
         <Text size="sm">
           <b>{s.indexed}</b> in this replica’s index
         </Text>
         <Text size="sm">
-          <b>{s.org_facts}</b> organization facts
+          <b>{s.org_facts}</b> organization {s.org_facts === 1 ? 'fact' : 'facts'}
         </Text>
       </SimpleGrid>
     </Paper>
@@ -183,8 +183,7 @@ function OrgFacts() {
           Organization facts
         </Title>
         <NativeSelect
-          label="Category"
-          aria-label="Show the category"
+          label="Show the category"
           value={category}
           onChange={(e) => {
             setCategory(e.currentTarget.value as Category | '');
@@ -205,8 +204,7 @@ function OrgFacts() {
       {facts.data && facts.data.items.length > 0 ? (
         <>
           <Table.ScrollContainer minWidth={640} mt="md">
-            <Table striped>
-              <Table.Caption>Organization facts</Table.Caption>
+            <Table striped aria-label="Organization facts">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Fact</Table.Th>
