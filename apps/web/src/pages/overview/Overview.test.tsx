@@ -230,7 +230,8 @@ describe('Overview', () => {
             ]),
     });
     renderPage(<Overview />);
-    const held = await screen.findByRole('list', { name: 'Held by a budget limit' });
+    // It mounts after the overview's figures, then asks for two pages: give a loaded machine time.
+    const held = await screen.findByRole('list', { name: 'Held by a budget limit' }, { timeout: 5000 });
     const items = within(held).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       'Draft the pricing pageheld by its department’s budget · Ada Lovelace',
