@@ -146,6 +146,40 @@ describe('hiring and firing in the console', () => {
     await table.getByText('Deploys happen on Tuesdays').waitFor({ state: 'detached' });
   });
 
+  it('should keep the new pages accessible in the dark theme and usable at 768 px', async () => {
+    const pages = [
+      ['/hiring', 'Hiring'],
+      ['/memory', 'Memory'],
+    ] as const;
+    await page.getByRole('switch', { name: 'Dark theme' }).check();
+    try {
+      for (const [path, title] of pages) {
+        await page.goto(path);
+        await heading(page, title);
+        await page
+          .getByRole('status')
+          .filter({ hasText: /Loading/ })
+          .first()
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
+        await expectAccessible(page);
+      }
+    } finally {
+      await page.getByRole('switch', { name: 'Dark theme' }).uncheck();
+    }
+    await page.setViewportSize({ width: 768, height: 1024 });
+    try {
+      for (const [path, title] of pages) {
+        await page.goto(path);
+        await heading(page, title);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect({ path, width: width <= 768 }).toEqual({ path, width: true });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
+
   it('should have reported no errors in the page', () => {
     expect(errors).toEqual([]);
   });
