@@ -21,6 +21,8 @@ const TaskDetail = lazy(() => import('../pages/tasks/TaskDetail'));
 const Approvals = lazy(() => import('../pages/approvals/Approvals'));
 const Agents = lazy(() => import('../pages/agents/Agents'));
 const AgentDetail = lazy(() => import('../pages/agents/AgentDetail'));
+const Hiring = lazy(() => import('../pages/hiring/Hiring'));
+const Memory = lazy(() => import('../pages/memory/Memory'));
 const Budget = lazy(() => import('../pages/budget/Budget'));
 const Providers = lazy(() => import('../pages/providers/Providers'));
 const Settings = lazy(() => import('../pages/settings/Settings'));
@@ -66,6 +68,8 @@ export const routes: RouteObject[] = [
       { path: 'approvals', element: <Approvals /> },
       { path: 'agents', element: <Agents /> },
       { path: 'agents/:agentName', element: <AgentDetail /> },
+      { path: 'hiring', element: <Hiring /> },
+      { path: 'memory', element: <Memory /> },
       { path: 'budget', element: <Budget /> },
       { path: 'meetings', element: <Meetings /> },
       { path: 'meetings/:meetingId', element: <MeetingDetail /> },

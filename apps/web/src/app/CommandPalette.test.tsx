@@ -31,6 +31,8 @@ describe('CommandPalette', () => {
     renderPage(<CommandPalette onClose={() => undefined} />, { me: OBSERVER });
     await userEvent.type(await screen.findByRole('combobox'), 'page');
     expect(screen.getByRole('option', { name: /Settings/ })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /Hiring/ })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /Memory/ })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /People/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /Backups/ })).not.toBeInTheDocument();
   });

@@ -17,7 +17,7 @@ interface Target {
 }
 
 const TASKS_SEARCHED = 100;
-const SHOWN = 12;
+const SHOWN = 20;
 
 /** The targets matching the query: every word must appear in the label (case-insensitive). */
 export function matching(targets: Target[], query: string): Target[] {

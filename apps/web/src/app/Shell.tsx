@@ -29,6 +29,8 @@ export const NAVIGATION: ReadonlyArray<{ to: string; label: string; needs?: Abil
   { to: '/tasks', label: 'Tasks' },
   { to: '/approvals', label: 'Approvals' },
   { to: '/agents', label: 'Agents' },
+  { to: '/hiring', label: 'Hiring' },
+  { to: '/memory', label: 'Memory' },
   { to: '/budget', label: 'Budget' },
   { to: '/meetings', label: 'Meetings' },
   { to: '/messages', label: 'Messages' },

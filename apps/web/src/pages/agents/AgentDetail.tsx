@@ -28,6 +28,8 @@ import { CostRecords } from '../budget/CostRecords';
 import { can } from '../../app/roles';
 import { useSession } from '../../app/session';
 import { EditAgentDialog, FireAgentDialog, OffboardingPanel } from './AgentActions';
+import { MemoriesPanel } from './AgentMemories';
+import { LevelEvaluationPanel, OnboardingPanel } from './AgentWorkforce';
 import { AutonomyPanel, TrustPanel } from './AgentAutonomy';
 import { useBudgetConfig } from './agentQueries';
 import { type Agent, autonomyLabel, departmentLabel, levelLabel, STATUS_COLOR } from './agentText';
@@ -35,7 +37,7 @@ import { ListPager } from './ListPager';
 
 const PerformanceChart = lazy(() => import('../budget/SpendCharts').then((m) => ({ default: m.PerformanceChart })));
 
-const TABS = ['performance', 'activity', 'career', 'autonomy', 'spend'] as const;
+const TABS = ['performance', 'activity', 'career', 'autonomy', 'spend', 'memories'] as const;
 type Tab = (typeof TABS)[number];
 const ACTIVITY_PAGE = 20;
 
@@ -460,6 +462,7 @@ function AgentDetailPage() {
       />
       <Profile agent={a} currency={currency} />
       {a.status === 'terminated' ? <OffboardingPanel agent={a} /> : null}
+      {a.status === 'onboarding' ? <OnboardingPanel agent={a} /> : null}
       {dialog === 'edit' ? <EditAgentDialog agent={a} onClose={() => setDialog(null)} /> : null}
       {dialog === 'fire' ? <FireAgentDialog agent={a} onClose={() => setDialog(null)} /> : null}
       <Tabs
@@ -473,6 +476,7 @@ function AgentDetailPage() {
           <Tabs.Tab value="career">Career history</Tabs.Tab>
           <Tabs.Tab value="autonomy">Autonomy and trust</Tabs.Tab>
           <Tabs.Tab value="spend">Budget and spend</Tabs.Tab>
+          <Tabs.Tab value="memories">Memories</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="performance">
           <PerformancePanel agent={a} currency={currency} />
@@ -481,6 +485,7 @@ function AgentDetailPage() {
           <ActivityPanel agent={a} />
         </Tabs.Panel>
         <Tabs.Panel value="career">
+          {can(me.role, 'manage') && a.status !== 'terminated' ? <LevelEvaluationPanel agent={a} /> : null}
           <CareerPanel agent={a} />
         </Tabs.Panel>
         <Tabs.Panel value="autonomy">
@@ -491,6 +496,9 @@ function AgentDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="spend">
           <SpendPanel agent={a} />
+        </Tabs.Panel>
+        <Tabs.Panel value="memories">
+          <MemoriesPanel agent={a} />
         </Tabs.Panel>
       </Tabs>
     </>

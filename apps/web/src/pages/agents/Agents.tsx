@@ -7,6 +7,8 @@ import { unwrapPage } from '@app/client';
 
 import { api } from '../../app/api';
 import { ErrorNotice } from '../../app/errors';
+import { can } from '../../app/roles';
+import { useSession } from '../../app/session';
 import { humanize } from '../../app/format';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
@@ -241,6 +243,7 @@ function AgentTable() {
 
 function AgentsPage() {
   const [params, setParams] = useSearchParams();
+  const { me } = useSession();
   const view = params.get('view') === 'list' ? 'list' : 'chart';
   const departments = useCompanyDepartments();
   const deptCount = departments.data?.length ?? 0;
@@ -254,6 +257,13 @@ function AgentsPage() {
           deptCount > 0
             ? `${plural(staffed, 'agent')} in ${plural(deptCount, 'department')}, by department and reporting line`
             : 'The company’s agents by department and reporting line'
+        }
+        actions={
+          can(me.role, 'manage') ? (
+            <Button component={Link} to="/hiring?new=1" size="sm">
+              Hire an agent
+            </Button>
+          ) : null
         }
       />
       <Tabs

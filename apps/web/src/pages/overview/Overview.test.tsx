@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { applyEvent } from '../../app/live';
 import { type Answer, fakeApi, renderPage } from '../../test/render';
-import Overview from './Overview';
+import Overview, { heldLimit } from './Overview';
 
 const DAY = 86_400_000;
 const days = (values: number[]) =>
@@ -98,6 +98,7 @@ function routes(overrides: Record<string, Answer> = {}): Record<string, Answer> 
       },
     ]),
     'GET /api/v1/tasks/t1': { data: { id: 't1', title: 'Write the release notes' } },
+    'GET /api/v1/tasks': page([]),
     ...overrides,
   };
 }
@@ -195,6 +196,56 @@ describe('Overview', () => {
     renderPage(<Overview />);
     expect(await screen.findByText('104% used')).toBeInTheDocument();
     expect(await screen.findByText('The budget for this period is spent')).toBeInTheDocument();
+  });
+
+  it('should list the tasks a budget limit holds, and leave out other blocked work', async () => {
+    const api = fakeApi({
+      ...routes(),
+      'GET /api/v1/tasks': (request) =>
+        new URL(request.url).searchParams.get('status') === 'blocked'
+          ? page([
+              {
+                id: 'h1',
+                title: 'Draft the pricing page',
+                status: 'blocked',
+                assigned_to: 'Ada Lovelace',
+                status_reason: 'budget_exhausted: department limit [4051] engineering spent its share',
+              },
+              {
+                id: 'b1',
+                title: 'Waits on a review',
+                status: 'blocked',
+                assigned_to: null,
+                status_reason: 'dependency',
+              },
+            ])
+          : page([
+              {
+                id: 'h2',
+                title: 'Summarise the interviews',
+                status: 'in_progress',
+                assigned_to: null,
+                status_reason: 'budget_exhausted: monthly limit [4050] the month is spent',
+              },
+            ]),
+    });
+    renderPage(<Overview />);
+    // It mounts after the overview's figures, then asks for two pages: give a loaded machine time.
+    const held = await screen.findByRole('list', { name: 'Held by a budget limit' }, { timeout: 5000 });
+    const items = within(held).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Draft the pricing pageheld by its department’s budget · Ada Lovelace',
+      'Summarise the interviewsheld by the monthly budget',
+    ]);
+    expect(within(held).getByRole('link', { name: 'Draft the pricing page' })).toHaveAttribute('href', '/tasks/h1');
+    expect(api.calls.map((c) => c.route)).toContain('GET /api/v1/tasks?status=blocked&offset=0&limit=100');
+  });
+
+  it('should read the limit out of a task’s status reason', () => {
+    expect(heldLimit('budget_exhausted: agent_daily limit [4052] spent')).toBe('agent_daily');
+    expect(heldLimit('budget_exhausted:')).toBe('spend');
+    expect(heldLimit('cancelled by ceo')).toBeNull();
+    expect(heldLimit(null)).toBeNull();
   });
 
   it('should refresh its figures on a live event', async () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { type Schemas, unwrap } from '@app/client';
+import { type Schemas, unwrap, unwrapPage } from '@app/client';
 
 import { api } from '../../app/api';
 import { ErrorNotice } from '../../app/errors';
@@ -25,7 +25,81 @@ type TaskStatus = keyof TaskCounts;
 export const overviewKeys = {
   metrics: ['overview', 'metrics'] as const,
   forecast: ['overview', 'forecast'] as const,
+  held: ['overview', 'held'] as const,
 };
+
+/** Tasks looked at per status for a hold: the first page each of blocked and in-progress work. */
+const HELD_SCAN = 100;
+const HELD_PREFIX = 'budget_exhausted:';
+
+type Task = Schemas['Task'];
+
+/** "budget_exhausted: monthly limit [4051] …" → "monthly"; null when a spend limit does not hold it. */
+export function heldLimit(reason: string | null): string | null {
+  if (!reason?.startsWith(HELD_PREFIX)) {
+    return null;
+  }
+  const match = /^\s*(\S+) limit/.exec(reason.slice(HELD_PREFIX.length));
+  return match ? match[1] : 'spend';
+}
+
+const LIMIT_LABEL: Record<string, string> = {
+  monthly: 'the monthly budget',
+  department: 'its department’s budget',
+  agent_daily: 'its agent’s daily limit',
+  task: 'its own budget',
+};
+
+async function fetchHeld(): Promise<{ tasks: Task[]; partial: boolean }> {
+  const pages = await Promise.all(
+    (['blocked', 'in_progress'] as const).map((status) =>
+      unwrapPage(api.GET('/api/v1/tasks', { params: { query: { status, offset: 0, limit: HELD_SCAN } } })),
+    ),
+  );
+  return {
+    tasks: pages.flatMap((p) => p.items).filter((t) => heldLimit(t.status_reason) !== null),
+    partial: pages.some((p) => p.total > p.items.length),
+  };
+}
+
+/** Work a spend limit holds: it resumes on its own when the limit lifts (a new period, a raised limit). */
+function HeldPanel() {
+  const held = useQuery({ queryKey: overviewKeys.held, queryFn: fetchHeld });
+  if (held.error) {
+    return (
+      <Panel title="Held by a budget limit">
+        <ErrorNotice error={held.error} title="The held tasks could not be loaded" />
+      </Panel>
+    );
+  }
+  if (!held.data || held.data.tasks.length === 0) {
+    return null;
+  }
+  return (
+    <Panel title="Held by a budget limit" more={{ to: '/budget', label: 'Open the budget' }}>
+      <Text size="sm" c="gray.7" mb="xs">
+        These tasks resume on their own once the limit lifts: a new period, a raised limit or spend released.
+        {held.data.partial ? ' Only the first blocked and in-progress tasks were looked at.' : ''}
+      </Text>
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Held by a budget limit">
+        {held.data.tasks.map((task) => {
+          const limit = heldLimit(task.status_reason) ?? 'spend';
+          return (
+            <li key={task.id}>
+              <Anchor component={Link} to={`/tasks/${task.id}`} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {task.title}
+              </Anchor>
+              <Text size="xs" c="gray.7">
+                held by {LIMIT_LABEL[limit] ?? `the ${limit} limit`}
+                {task.assigned_to ? ` · ${task.assigned_to}` : ''}
+              </Text>
+            </li>
+          );
+        })}
+      </Stack>
+    </Panel>
+  );
+}
 
 /** Statuses in the order work moves through them; colours only mark the bar, the words carry it. */
 const TASK_STATUSES: Array<{ status: TaskStatus; label: string; color: string }> = [
@@ -304,6 +378,7 @@ export default function Overview() {
               <Stack gap="md">
                 <TasksPanel metrics={metrics.data} />
                 <WaitingPanel />
+                <HeldPanel />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>

@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+
+import {
+  apiCall,
+  call,
+  type ConsoleEnv,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startConsole,
+  watchErrors,
+} from './support/console';
+
+jest.setTimeout(240_000);
+
+const CEO_PASSWORD = 'ceo-password-long-1';
+
+async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+async function heading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/** The workforce without curl: a hiring request filed, a candidate chosen by cost, hired, then fired. */
+describe('hiring and firing in the console', () => {
+  let env: ConsoleEnv;
+  let ceo: string;
+  let page: Page;
+  let errors: string[];
+  let department: string;
+
+  beforeAll(async () => {
+    // Memory wired to the fake provider's embeddings, so organization facts can be kept.
+    env = await startConsole({
+      SYNTHORG_MEMORY_EMBEDDER_PROVIDER: 'fake',
+      SYNTHORG_MEMORY_EMBEDDER_MODEL: 'mock-embed',
+    });
+    const admin = await apiCall<{ token: string }>(env, null, 'POST', '/auth/setup', {
+      username: 'ceo',
+      password: CEO_PASSWORD,
+    });
+    expect(admin.status).toBe(201);
+    ceo = admin.data.token;
+    await call(env, ceo, 'POST', '/setup/company', { company_name: 'Northwind Labs', template_name: 'startup' });
+    await call(env, ceo, 'POST', '/providers', {
+      name: 'fake',
+      gateway_provider: 'openai',
+      auth_type: 'none',
+      base_url: `${env.mock.url}/v1`,
+      models: [{ id: 'mock-small', cost_per_1k_input: 1, cost_per_1k_output: 2, max_context: 8000 }],
+    });
+    await call(env, ceo, 'POST', '/setup/complete');
+    const departments = await call<Array<{ name: string }>>(env, ceo, 'GET', '/company/departments');
+    department = (departments.find((d) => d.name !== 'executive') ?? departments[0]).name;
+    ({ page } = await env.newPage());
+    errors = watchErrors(page);
+    await signIn(page, 'ceo', CEO_PASSWORD);
+  });
+
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('should hire an agent from the Agents page and then fire it', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+    await heading(page, 'Agents');
+    await page.getByRole('link', { name: 'Hire an agent' }).click();
+    await heading(page, 'Hiring');
+    const form = page.getByRole('region', { name: 'Hire an agent' });
+    await form.getByLabel(/^Department/).selectOption(department);
+    await form.getByLabel(/^Role/).fill('Full-Stack Developer');
+    await form.getByLabel(/^Level/).selectOption('senior');
+    await form.getByLabel(/^Required skills/).fill('typescript, testing');
+    await form.getByLabel(/^Reason/).fill('The backlog outgrew the team');
+    await form.getByLabel(/^Monthly budget limit/).fill('40');
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'File the request' }).click();
+
+    const detail = page.getByRole('region', { name: /Full-Stack Developer/ });
+    await detail.waitFor();
+    const candidates = detail.getByRole('radio');
+    await candidates.first().waitFor();
+    expect(await detail.getByText(/^\$[\d,.]+ a month$/).count()).toBe(await candidates.count());
+    expect(await candidates.first().isChecked()).toBe(true);
+    // The request appears in the list, approved by the CEO's own act.
+    await page.getByRole('region', { name: 'Hiring requests' }).getByRole('table').getByText('Approved').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'hiring');
+
+    await detail.getByRole('button', { name: 'Hire the selected candidate' }).click();
+    const hired = detail.getByRole('status').getByRole('link');
+    await hired.waitFor();
+    const name = (await hired.textContent()) ?? '';
+    expect(name).not.toBe('');
+    const agent = await call<{ status: string; department: string }>(
+      env,
+      ceo,
+      'GET',
+      `/agents/${encodeURIComponent(name)}`,
+    );
+    expect(agent.department).toBe(department);
+
+    await hired.click();
+    await heading(page, name);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Fire agent' }).click();
+    const fire = page.getByRole('dialog', { name: `Fire ${name}?` });
+    await fire.getByLabel('Reason').selectOption('project_completion');
+    await fire.getByLabel(/^Details/).fill('Hired for the launch only');
+    await fire.getByRole('button', { name: `Fire ${name}` }).click();
+    const done = page.getByRole('dialog', { name: `${name} was offboarded` });
+    await done.waitFor();
+    expect(await done.textContent()).toContain('Hired for the launch only');
+    await done.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('region', { name: 'Offboarding' }).waitFor();
+  });
+
+  it('should filter the hiring requests by status', async () => {
+    await page.goto('/hiring');
+    await heading(page, 'Hiring');
+    const list = page.getByRole('region', { name: 'Hiring requests' });
+    await list.getByRole('table').getByText('Instantiated').waitFor();
+    await list.getByLabel('Status').selectOption('pending');
+    await list.getByText('No hiring requests').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('should show the memory status and keep an organization fact', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Memory' }).click();
+    await heading(page, 'Memory');
+    await page
+      .getByRole('status', { name: 'Memory status' })
+      .getByText(/^Wired/)
+      .waitFor();
+    const form = page.getByRole('form', { name: 'Add a fact' });
+    await form.getByLabel(/^Category/).selectOption('procedure');
+    await form.getByLabel(/^Fact/).fill('Deploys happen on Tuesdays');
+    await form.getByRole('button', { name: 'Add fact' }).click();
+    const table = page.getByRole('table', { name: 'Organization facts' });
+    await table.getByText('Deploys happen on Tuesdays').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'memory');
+    await table.getByRole('button', { name: /^Delete the fact “Deploys/ }).click();
+    await table.getByText('Deploys happen on Tuesdays').waitFor({ state: 'detached' });
+  });
+
+  it('should keep the new pages accessible in the dark theme and usable at 768 px', async () => {
+    const pages = [
+      ['/hiring', 'Hiring'],
+      ['/memory', 'Memory'],
+    ] as const;
+    await page.getByRole('switch', { name: 'Dark theme' }).check();
+    try {
+      for (const [path, title] of pages) {
+        await page.goto(path);
+        await heading(page, title);
+        await page
+          .getByRole('status')
+          .filter({ hasText: /Loading/ })
+          .first()
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
+        await expectAccessible(page);
+      }
+    } finally {
+      await page.getByRole('switch', { name: 'Dark theme' }).uncheck();
+    }
+    await page.setViewportSize({ width: 768, height: 1024 });
+    try {
+      for (const [path, title] of pages) {
+        await page.goto(path);
+        await heading(page, title);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect({ path, width: width <= 768 }).toEqual({ path, width: true });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
+
+  it('should have reported no errors in the page', () => {
+    expect(errors).toEqual([]);
+  });
+});
