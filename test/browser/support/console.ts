@@ -52,7 +52,12 @@ export async function startConsole(extraEnv: Record<string, string> = {}): Promi
     browser,
     db,
     async newPage() {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+      // Reduced motion: dialogs and menus appear at once, so axe never judges a half-faded colour.
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1280, height: 860 },
+        reducedMotion: 'reduce',
+      });
       contexts.push(context);
       const page = await context.newPage();
       return { context, page };
