@@ -326,8 +326,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       victim.proc.kill('SIGKILL');
       await victim.exited;
       kills += 1;
-      await startReplica(victim.index);
+      // The victim starts again meanwhile; the live replicas are the ones expected to take its runs.
+      const restarted = startReplica(victim.index);
+      restarted.catch(() => undefined); // awaited below; a failed start fails the soak there
       const ids = owned.rows.map((r) => r.id);
+      let took: number | undefined;
       if (ids.length > 0) {
         for (;;) {
           const left = await db().query(`SELECT 1 FROM "tasks" WHERE "id" = ANY($1) AND "run_owner" = $2`, [
@@ -335,7 +338,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             victim.owner,
           ]);
           if (left.rowCount === 0) {
-            recovery.push(Date.now() - killedAt);
+            took = Date.now() - killedAt;
+            recovery.push(took);
             break;
           }
           if (Date.now() - killedAt > 120_000) {
@@ -345,8 +349,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           await sleep(200);
         }
       }
+      await restarted;
       log(
-        `soak: kill ${kills} (replica ${victim.index}, ${ids.length} runs in flight) recovered in ${recovery.at(-1) ?? 0} ms`,
+        ids.length === 0
+          ? `soak: kill ${kills} (replica ${victim.index}, no run in flight)`
+          : `soak: kill ${kills} (replica ${victim.index}, ${ids.length} runs in flight) ${
+              took === undefined ? 'not taken over' : `taken over in ${took} ms`
+            }`,
       );
     };
     const rolling = async (): Promise<void> => {
