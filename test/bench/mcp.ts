@@ -85,6 +85,9 @@ async function measure(invoker: ToolInvoker, name: string): Promise<[number, num
   return [median(p50), median(p99)];
 }
 
+/** Never idle during a bench: the server stays up between samples. */
+const LINK_OPTIONS = { idleMs: () => 3_600_000 };
+
 function httpFixture(): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--no-warnings', FIXTURE, '--http'], {
@@ -103,8 +106,14 @@ export async function runMcpBench(): Promise<void> {
     record({ command: process.execPath, args: ['--no-warnings', FIXTURE, '--stdio'] }),
     fetcher,
     log,
+    LINK_OPTIONS,
   );
-  const remote = new ServerLink(record({ transport: 'http', url: `http://127.0.0.1:${http.port}/mcp` }), fetcher, log);
+  const remote = new ServerLink(
+    record({ transport: 'http', url: `http://127.0.0.1:${http.port}/mcp` }),
+    fetcher,
+    log,
+    LINK_OPTIONS,
+  );
   const viaLink = (link: ServerLink) => async (args: Record<string, unknown>) =>
     (await link.call('echo', args, 10_000)).text;
   const invoker = new ToolInvoker({
