@@ -108,6 +108,13 @@ export async function runMcpBench(): Promise<void> {
     log,
     LINK_OPTIONS,
   );
+  // The same server started from this process instead of the spawn helper: the relay's own cost.
+  const direct = new ServerLink(
+    record({ command: process.execPath, args: ['--no-warnings', FIXTURE, '--stdio'] }),
+    fetcher,
+    log,
+    { ...LINK_OPTIONS, helper: null },
+  );
   const remote = new ServerLink(
     record({ transport: 'http', url: `http://127.0.0.1:${http.port}/mcp` }),
     fetcher,
@@ -120,6 +127,7 @@ export async function runMcpBench(): Promise<void> {
     tools: [
       tool('echo', (args) => Promise.resolve(`echo: ${String(args.text)}`)),
       tool('bench__echo_stdio', viaLink(stdio)),
+      tool('bench__echo_direct', viaLink(direct)),
       tool('bench__echo_http', viaLink(remote)),
     ],
   });
@@ -132,9 +140,13 @@ export async function runMcpBench(): Promise<void> {
         : ` (overhead p50 +${(p50 - builtin[0]).toFixed(3)} ms, p99 +${(p99 - builtin[1]).toFixed(3)} ms)`);
     process.stdout.write(`mcp tool call, ${CALLS} calls x ${ROUNDS} rounds\n  ${line('built-in', builtin)}\n`);
     process.stdout.write(`  ${line('stdio server', await measure(invoker, 'bench__echo_stdio'))}\n`);
+    process.stdout.write(
+      `  ${line('stdio server started without the helper', await measure(invoker, 'bench__echo_direct'))}\n`,
+    );
     process.stdout.write(`  ${line('streamable http server', await measure(invoker, 'bench__echo_http'))}\n`);
   } finally {
     await stdio.stop();
+    await direct.stop();
     await remote.stop();
     http.child.kill('SIGKILL');
     await fetcher.close();

@@ -4,6 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from 'pino';
 
 import { type McpToolAnnotations, redactKnownSecrets, restartDelayMs } from '@app/domain';
+import type { SpawnHelper } from '@app/platform';
 
 import type { GuardedFetcher } from '../providers';
 import { ProcessGroupTransport } from './process-group-transport';
@@ -31,6 +32,8 @@ export interface LinkHealth {
 export interface LinkOptions {
   /** How long a stdio server may sit unused before its process is stopped (restarted on next use). */
   idleMs: () => number;
+  /** The spawn helper that starts stdio servers (the process's own by default); null: this process. */
+  helper?: SpawnHelper | null;
 }
 
 /** What a call returned, flattened to the text the model reads. */
@@ -268,6 +271,7 @@ export class ServerLink {
         command: record.command ?? '',
         args: record.args,
         env: record.secrets.env,
+        ...(this.options.helper === undefined ? {} : { helper: this.options.helper }),
         onStderr: (line) =>
           this.log.info({ server: record.name, line: redactKnownSecrets(line, secrets) }, 'tools.server.stderr'),
       });
