@@ -196,8 +196,8 @@ process.on('message', (m) => {
  * holding a few hundred megabytes it costs several times what it costs from a small process
  * (measured: 16 ms against 2.3 ms of wall time per `git --version`, 7.5 ms against 1 ms of the
  * parent's CPU), and a task that writes files runs about ten git commands. One helper serves the
- * whole process, started at the first command. Nothing it starts outlives the service: when its
- * channel closes (the service exited, however it exited) it kills every group it started.
+ * whole process, started at the first command. When its channel closes (the service exited, even
+ * without a chance to stop anything) it kills every group it started.
  *
  * If the helper cannot be started or dies, the commands it was running fail (they may have run, so
  * they are never repeated), a stream reports its exit, and every later command is started directly,
