@@ -85,6 +85,9 @@ async function measure(invoker: ToolInvoker, name: string): Promise<[number, num
   return [median(p50), median(p99)];
 }
 
+/** Never idle during a bench: the server stays up between samples. */
+const LINK_OPTIONS = { idleMs: () => 3_600_000 };
+
 function httpFixture(): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--no-warnings', FIXTURE, '--http'], {
@@ -103,14 +106,28 @@ export async function runMcpBench(): Promise<void> {
     record({ command: process.execPath, args: ['--no-warnings', FIXTURE, '--stdio'] }),
     fetcher,
     log,
+    LINK_OPTIONS,
   );
-  const remote = new ServerLink(record({ transport: 'http', url: `http://127.0.0.1:${http.port}/mcp` }), fetcher, log);
+  // The same server started from this process instead of the spawn helper: the relay's own cost.
+  const direct = new ServerLink(
+    record({ command: process.execPath, args: ['--no-warnings', FIXTURE, '--stdio'] }),
+    fetcher,
+    log,
+    { ...LINK_OPTIONS, helper: null },
+  );
+  const remote = new ServerLink(
+    record({ transport: 'http', url: `http://127.0.0.1:${http.port}/mcp` }),
+    fetcher,
+    log,
+    LINK_OPTIONS,
+  );
   const viaLink = (link: ServerLink) => async (args: Record<string, unknown>) =>
     (await link.call('echo', args, 10_000)).text;
   const invoker = new ToolInvoker({
     tools: [
       tool('echo', (args) => Promise.resolve(`echo: ${String(args.text)}`)),
       tool('bench__echo_stdio', viaLink(stdio)),
+      tool('bench__echo_direct', viaLink(direct)),
       tool('bench__echo_http', viaLink(remote)),
     ],
   });
@@ -123,9 +140,13 @@ export async function runMcpBench(): Promise<void> {
         : ` (overhead p50 +${(p50 - builtin[0]).toFixed(3)} ms, p99 +${(p99 - builtin[1]).toFixed(3)} ms)`);
     process.stdout.write(`mcp tool call, ${CALLS} calls x ${ROUNDS} rounds\n  ${line('built-in', builtin)}\n`);
     process.stdout.write(`  ${line('stdio server', await measure(invoker, 'bench__echo_stdio'))}\n`);
+    process.stdout.write(
+      `  ${line('stdio server started without the helper', await measure(invoker, 'bench__echo_direct'))}\n`,
+    );
     process.stdout.write(`  ${line('streamable http server', await measure(invoker, 'bench__echo_http'))}\n`);
   } finally {
     await stdio.stop();
+    await direct.stop();
     await remote.stop();
     http.child.kill('SIGKILL');
     await fetcher.close();

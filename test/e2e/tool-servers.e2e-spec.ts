@@ -1,17 +1,19 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { ErrorCode } from '@app/domain';
-import { AuditEntryEntity } from '@app/persistence';
-import { DatabaseService } from '@app/platform';
+import { ErrorCode, HumanRole } from '@app/domain';
+import { AuditEntryEntity, CostRecordEntity, ToolServerEntity } from '@app/persistence';
+import { DatabaseService, ReplicaIdentity, SecretCipher, secretKeyId } from '@app/platform';
 import { eventually, testBackends } from '@app/testing';
 
 import type { Test } from 'supertest';
 
-import { bearer, type MockLlm, type TestApp } from '../support';
+import { TaskEngine } from '../../apps/api/src/modules/engine';
+import { bearer, type MockLlm, startTestApp, TEST_JWT_SECRET, type TestApp, userWithRole } from '../support';
 import { type LoopbackServer, startMcpHttpFixture, startRedirector, startSink } from '../support/mcp-http-fixture';
 import { type Json, type SceneAgent, SecurityScene } from './security-scene';
 
@@ -20,6 +22,8 @@ jest.setTimeout(120_000);
 const FIXTURE = join(__dirname, '..', 'support', 'mcp-fixture-server.ts');
 const TOKEN = 'tok-fixture-9f3a1c';
 const HTTP_KEY = 'key-fixture-77d2e0';
+/** Requests a minute of one user to the service's MCP endpoint in this spec. */
+const MCP_PER_MINUTE = 30;
 
 /** The request is refused with this status and, when given, this error code. */
 async function expectError(request: Test, status: number, code?: number): Promise<void> {
@@ -42,13 +46,17 @@ function alive(pid: number): boolean {
 // approvals, crashes, HTTP with its redirect rule, removal.
 describe.each(testBackends())('tool servers on %s', (backend) => {
   // Private addresses are refused here (the test default lets them through): loopback needs trusting.
-  const scene = new SecurityScene(backend, { env: { SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'true' }, listen: true });
+  const scene = new SecurityScene(backend, {
+    env: { SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'true', SYNTHORG_RATE_LIMIT_MCP_PER_MINUTE: String(MCP_PER_MINUTE) },
+    listen: true,
+  });
   let t: TestApp;
   let mock: MockLlm;
   let ceo: string;
   let agent: SceneAgent;
   let outsider: SceneAgent & { department: string };
   const loopbacks: LoopbackServer[] = [];
+  let httpFixture: Awaited<ReturnType<typeof startMcpHttpFixture>>;
 
   const api = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, token = ceo) =>
     t.http[method](`/api/v1${path}`).set(bearer(token));
@@ -64,7 +72,7 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
     };
   };
 
-  const createTask = async (assignee: string): Promise<string> =>
+  const createTask = async (assignee: string, extra: Json = {}): Promise<string> =>
     (
       await api('post', '/tasks')
         .send({
@@ -74,6 +82,7 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
           project: scene.project,
           created_by: 'ceo',
           assigned_to: assignee,
+          ...extra,
         })
         .expect(201)
     ).body.data.id as string;
@@ -121,8 +130,8 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
       name: 'fixture',
       transport: 'stdio',
       env_names: ['FIXTURE_TOKEN'],
-      tool_count: 4,
-      health: { connected: true, last_error: null, restarts: 0 },
+      tool_count: 5,
+      health: { connected: true, last_error: null, restarts: 0, replica: t.app.get(ReplicaIdentity).owner },
       allowed_agents: [agent.name],
     });
     // The server's stderr reaches the agent-activity log with its secret redacted.
@@ -143,6 +152,7 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
       ['fixture__wipe', 'code:delete', 'destructive_hint'],
       ['fixture__crash', 'code:read', 'read_only_hint'],
       ['fixture__whoami', 'code:read', 'read_only_hint'],
+      ['fixture__priced', 'code:read', 'read_only_hint'],
     ]);
     expect(tools[0].input_schema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } });
     await expectError(api('post', '/tools/servers').send(stdioServer()), 409, ErrorCode.ToolServerExists);
@@ -172,6 +182,36 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
     const who = JSON.parse(replies[1]) as { pid: number; env: string[] };
     expect(who.env).toContain('FIXTURE_TOKEN');
     expect(who.env.filter((name) => name.startsWith('SYNTHORG_'))).toEqual([]);
+  });
+
+  it("should charge the cost a server reports to the run's task and agent, where the budget limits count it", async () => {
+    const costs = () =>
+      t.app.get(DatabaseService).dataSource.getRepository(CostRecordEntity).findBy({ provider: 'mcp:fixture' });
+    mock.enqueue(
+      { kind: 'tool_calls', calls: [{ name: 'fixture__priced', arguments: { cost: 0.75 } }] },
+      { kind: 'text', text: 'Done.' },
+    );
+    const task = await runToEnd();
+    expect(lastRun().replies).toEqual(['priced at 0.75']);
+    expect((await costs()).map((r) => [r.taskId, r.agentId, r.model, r.costUsd, r.callCategory])).toEqual([
+      [task.id, agent.id, 'priced', 0.75, 'productive'],
+    ]);
+    const records = (await api('get', `/budget/records?task_id=${task.id as string}&limit=50`).expect(200)).body;
+    expect(JSON.stringify(records)).toContain('mcp:fixture');
+
+    // A task whose cap the reported cost used up gets no further model call.
+    mock.enqueue(
+      { kind: 'tool_calls', calls: [{ name: 'fixture__priced', arguments: { cost: 25 } }] },
+      { kind: 'text', text: 'Should not be asked.' },
+    );
+    const capped = await createTask(agent.name, { budget_limit: 20 });
+    const held = await eventually(
+      () => scene.getTask(capped),
+      (x) => typeof x.status_reason === 'string' && x.status_reason.includes('task limit'),
+    );
+    expect(held.status_reason).toContain(`[${ErrorCode.BudgetExhausted}]`);
+    expect(mock.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(3);
+    expect((await costs()).filter((r) => r.taskId === capped).map((r) => r.costUsd)).toEqual([25]);
   });
 
   it('should never offer the tools to an agent outside the allowlist, and refuse its calls', async () => {
@@ -229,6 +269,38 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
     expect(health).toMatchObject({ connected: true, restarts: 1 });
   });
 
+  it('should stop an idle stdio server and start it again on its next use', async () => {
+    await scene.setSetting('tool_server_idle_seconds', '1').expect(200);
+    try {
+      mock.enqueue(
+        { kind: 'tool_calls', calls: [{ name: 'fixture__whoami', arguments: {} }] },
+        { kind: 'text', text: 'Done.' },
+      );
+      await runToEnd();
+      const first = (JSON.parse(lastRun().replies[0]) as { pid: number }).pid;
+      await eventually(
+        () => Promise.resolve(alive(first)),
+        (running) => !running,
+      );
+      const health = (await api('get', '/tools/servers/fixture').expect(200)).body.data.health as Json;
+      expect(health.connected).toBe(false);
+
+      mock.reset();
+      mock.enqueue(
+        { kind: 'tool_calls', calls: [{ name: 'fixture__whoami', arguments: {} }] },
+        { kind: 'text', text: 'Done.' },
+      );
+      await runToEnd();
+      const second = (JSON.parse(lastRun().replies[0]) as { pid: number }).pid;
+      expect(second).not.toBe(first);
+      // An idle stop is no crash: no restart is counted.
+      const after = (await api('get', '/tools/servers/fixture').expect(200)).body.data.health as Json;
+      expect(after.restarts).toBe(health.restarts);
+    } finally {
+      await scene.setSetting('tool_server_idle_seconds', '300').expect(200);
+    }
+  });
+
   it('should stop the server process when the server is removed', async () => {
     mock.enqueue(
       { kind: 'tool_calls', calls: [{ name: 'fixture__whoami', arguments: {} }] },
@@ -247,6 +319,7 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
 
   it('should use a Streamable HTTP server on an allowlisted loopback address with its auth header', async () => {
     const fixture = await startMcpHttpFixture();
+    httpFixture = fixture;
     loopbacks.push(fixture);
     const body = {
       name: 'remote',
@@ -261,7 +334,7 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
     const created = await api('post', '/tools/servers')
       .send({ ...body, trust_address: true })
       .expect(201);
-    expect(created.body.data).toMatchObject({ tool_count: 4, has_auth_header_value: true });
+    expect(created.body.data).toMatchObject({ tool_count: 5, has_auth_header_value: true });
     expect(JSON.stringify(created.body)).not.toContain(HTTP_KEY);
     expect(fixture.headers.length).toBeGreaterThan(0);
     expect(fixture.headers.every((h) => h['x-fixture-key'] === HTTP_KEY)).toBe(true);
@@ -368,5 +441,120 @@ describe.each(testBackends())('tool servers on %s', (backend) => {
         await observer.close();
       }
     });
+
+    it("should rate-limit each user's MCP requests with the API's 429, code and Retry-After", async () => {
+      const token = await userWithRole(t, ceo, HumanRole.Observer, 'mcp-client');
+      const ping = (id: number) =>
+        t.http
+          .post('/api/v1/mcp')
+          .set(bearer(token))
+          .set('accept', 'application/json, text/event-stream')
+          .send({ jsonrpc: '2.0', id, method: 'ping' });
+      for (let id = 1; id <= MCP_PER_MINUTE; id += 1) {
+        await ping(id).expect(200);
+      }
+      const refused = await ping(MCP_PER_MINUTE + 1).expect(429);
+      expect((refused.body as Json).error_detail.error_code).toBe(ErrorCode.RateLimited);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['ratelimit-policy']).toContain(`"mcp";q=${MCP_PER_MINUTE}`);
+      // The MCP window is the endpoint's own: the same user's REST calls still go through.
+      await t.http.get('/api/v1/tasks').set(bearer(token)).expect(200);
+    });
+  });
+
+  // The last tests: this replica's engine stops in the first, and the secrets key changes in the second.
+  it("should count a run's server calls from what it recorded, so the cap holds on the replica that resumes it", async () => {
+    await api('post', '/tools/servers').send(stdioServer('moved')).expect(201);
+    await scene.setSetting('tool_server_max_calls_per_run', '2').expect(200);
+    await api('put', `/agents/${agent.name}/autonomy`).send({ level: 'supervised', reason: 'tool test' }).expect(200);
+    let other: TestApp | null = null;
+    try {
+      mock.enqueue(
+        { kind: 'tool_calls', calls: [{ name: 'moved__echo', arguments: { text: 'one' } }] },
+        { kind: 'tool_calls', calls: [{ name: 'moved__echo', arguments: { text: 'two' } }] },
+        { kind: 'tool_calls', calls: [{ name: 'moved__wipe', arguments: { target: 'three' } }] },
+      );
+      const id = await createTask(agent.name);
+      const waiting = await eventually(
+        () => scene.getTask(id),
+        (x) => typeof x.status_reason === 'string' && x.status_reason.startsWith('waiting for approval '),
+      );
+      // This replica's engine goes away while the run waits; another replica, with nothing of the run
+      // in memory, takes the decided run up.
+      await t.app.get(TaskEngine).beforeApplicationShutdown();
+      const approvalId = /waiting for approval ([0-9a-f-]+)/.exec(waiting.status_reason as string)?.[1] as string;
+      await api('post', `/approvals/${approvalId}/approve`).send({ comment: 'go' }).expect(200);
+      mock.enqueue({ kind: 'text', text: 'Stopped.' });
+      other = await startTestApp({ backend, database: t.db, env: { SYNTHORG_ENGINE_HEARTBEAT_SECONDS: '1' } });
+      await eventually(
+        () => scene.getTask(id),
+        (x) => x.status === 'completed',
+      );
+      const { replies } = lastRun();
+      expect(replies.slice(0, 2)).toEqual(['echo: one', 'echo: two']);
+      expect(replies[2]).toContain('this run made its 2 calls');
+      expect(replies[2]).not.toContain('wiped');
+    } finally {
+      await other?.close();
+      await scene.setSetting('tool_server_max_calls_per_run', '50').expect(200);
+      await api('put', `/agents/${agent.name}/autonomy`).send({ level: null }).expect(200);
+    }
+  });
+
+  it("should re-seal the servers' secrets when the secrets key rotates, and still connect with them", async () => {
+    await api('post', '/tools/servers')
+      .send({ ...stdioServer('rotated'), allowed_agents: [] })
+      .expect(201);
+    // The scene's key is derived from the signing secret; the next start has a new one and keeps the old.
+    const oldKey = Buffer.from(hkdfSync('sha256', TEST_JWT_SECRET, 'synthorg', 'provider-secrets-v1', 32));
+    const newKey = randomBytes(32);
+    const ring = (key: Buffer) =>
+      new SecretCipher({ currentKeyId: secretKeyId(key), keys: new Map([[secretKeyId(key), key]]), derived: false });
+    const rows = () => t.app.get(DatabaseService).dataSource.getRepository(ToolServerEntity).find();
+    expect((await rows()).filter((r) => r.secrets !== null).map((r) => r.secretsKeyId)).toEqual(
+      expect.arrayContaining([secretKeyId(oldKey)]),
+    );
+    const rotated = await startTestApp({
+      backend,
+      database: t.db,
+      env: {
+        SYNTHORG_SECRETS_KEY: newKey.toString('hex'),
+        SYNTHORG_SECRETS_PREVIOUS_KEYS: oldKey.toString('hex'),
+        SYNTHORG_DISCOVERY_BLOCK_PRIVATE_IPS: 'true',
+        SYNTHORG_ENGINE_ENABLED: 'false',
+      },
+    });
+    try {
+      const sealed = (await rows()).filter((r) => r.secrets !== null);
+      expect(sealed.map((r) => r.name).sort()).toEqual(['bounce', 'moved', 'remote', 'rotated']);
+      for (const row of sealed) {
+        expect(row.secretsKeyId).toBe(secretKeyId(newKey));
+        expect(() => ring(oldKey).open(row.secrets as string)).toThrow();
+      }
+      const opened = (name: string) =>
+        JSON.parse(ring(newKey).open(sealed.find((r) => r.name === name)?.secrets as string)) as Json;
+      expect(opened('rotated').env).toEqual({ FIXTURE_TOKEN: TOKEN });
+      expect(opened('remote').auth).toBe(HTTP_KEY);
+
+      // The new start connects with the re-sealed secrets: the stdio server gets its variable (its log
+      // line is redacted, which only a matching value is), the HTTP server its header.
+      const stdio = (await rotated.http.post('/api/v1/tools/servers/rotated/test').set(bearer(ceo)).expect(201)).body
+        .data as Json;
+      expect(stdio).toMatchObject({ success: true, tool_count: 5 });
+      const activity = join(rotated.logDir, 'agent_activity.log');
+      const logged = await eventually(
+        () => Promise.resolve(existsSync(activity) ? readFileSync(activity, 'utf8') : ''),
+        (text) => text.includes('fixture starting with token'),
+      );
+      expect(logged).toContain('fixture starting with token [REDACTED]');
+      const seen = httpFixture.headers.length;
+      const remote = (await rotated.http.post('/api/v1/tools/servers/remote/test').set(bearer(ceo)).expect(201)).body
+        .data as Json;
+      expect(remote).toMatchObject({ success: true });
+      expect(httpFixture.headers.slice(seen).every((h) => h['x-fixture-key'] === HTTP_KEY)).toBe(true);
+      expect(httpFixture.headers.length).toBeGreaterThan(seen);
+    } finally {
+      await rotated.close();
+    }
   });
 });

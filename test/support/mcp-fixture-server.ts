@@ -9,7 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import * as z from 'zod';
 
-/** The fixture's tools: read-only echo, a destructive wipe, a crash, and probes of its own process. */
+/** The fixture's tools: read-only echo, a destructive wipe, a crash, a probe of its own process and a priced answer. */
 export function buildFixtureServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' });
   server.registerTool(
@@ -43,6 +43,16 @@ export function buildFixtureServer(): McpServer {
     () => ({
       content: [{ type: 'text', text: JSON.stringify({ pid: process.pid, env: Object.keys(process.env).sort() }) }],
     }),
+  );
+  server.registerTool(
+    'priced',
+    {
+      description: 'Answers and reports what the answer cost (a paid lookup)',
+      inputSchema: { cost: z.number() },
+      annotations: { readOnlyHint: true },
+    },
+    // The cost convention: `_meta.cost_usd` of the result, charged to the run's task and agent.
+    ({ cost }) => ({ content: [{ type: 'text', text: `priced at ${cost}` }], _meta: { cost_usd: cost } }),
   );
   return server;
 }

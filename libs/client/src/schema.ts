@@ -4278,8 +4278,11 @@ export interface components {
             version: number;
         };
         ToolServerHealth: {
+            /** @description Whether this replica holds a connection now (a stdio server stopped while idle is not) */
             connected: boolean;
             last_error: string | null;
+            /** @description The replica whose connection this describes (host, process id and a random part) */
+            replica: string;
             restarts: number;
         };
         ToolServerTestResult: {

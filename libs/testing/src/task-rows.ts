@@ -34,6 +34,7 @@ export function taskRow(overrides: Partial<TaskEntity> = {}): TaskEntity {
     runOwner: null,
     runHeartbeatAt: null,
     startedAt: null,
+    runStartedAt: null,
     completedAt: null,
     createdAt: at,
     updatedAt: at,

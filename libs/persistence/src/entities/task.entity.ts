@@ -113,6 +113,10 @@ export class TaskEntity {
   @Column({ type: Date, nullable: true })
   startedAt!: Date | null;
 
+  /** When the current run claimed the task (a parked run that resumes keeps it); null before the first run. */
+  @Column({ type: Date, nullable: true })
+  runStartedAt!: Date | null;
+
   @Column({ type: Date, nullable: true })
   completedAt!: Date | null;
 

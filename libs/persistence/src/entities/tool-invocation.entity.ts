@@ -4,6 +4,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'tool_invocations' })
 @Index(['timestamp'])
 @Index(['agentId', 'timestamp'])
+@Index(['taskId', 'timestamp'])
 export class ToolInvocationEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

@@ -15,3 +15,8 @@ export const AllowPasswordChangePending = (): MethodDecorator => SetMetadata(ALL
 
 /** Subject to the strict authentication limit (login, setup, change-password: 10 per minute per client). */
 export const AuthRateLimited = (): MethodDecorator => SetMetadata(AUTH_RATE_LIMITED, true);
+
+export const MCP_RATE_LIMITED = 'synthorg:mcp-rate-limited';
+
+/** Counted in the `mcp` window too (the service's MCP endpoint), per user, besides the general window. */
+export const McpRateLimited = (): MethodDecorator => SetMetadata(MCP_RATE_LIMITED, true);

@@ -67,6 +67,17 @@ export const API_SERVER_SETTINGS = defineSettings('api', [
     envAliases: ['SYNTHORG_RATE_LIMIT_AUTHENTICATED_PER_MINUTE'],
   },
   {
+    key: 'rate_limit_mcp_max_requests',
+    type: 'int',
+    default: '600',
+    description: "Requests a minute of one user to the service's MCP endpoint (besides the general limit)",
+    group: 'Rate limits',
+    min: 1,
+    max: 1_000_000,
+    yamlPath: 'rate_limits.mcp_per_minute',
+    envAliases: ['SYNTHORG_RATE_LIMIT_MCP_PER_MINUTE'],
+  },
+  {
     key: 'rate_limit_time_unit',
     type: 'enum',
     default: 'minute',

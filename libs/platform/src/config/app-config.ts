@@ -65,6 +65,8 @@ export interface AppConfig {
     readonly servicePerMinute: number;
     /** Login, setup and change-password, per client and route. */
     readonly authEndpointsPerMinute: number;
+    /** The service's own MCP endpoint, per user, on top of the general window. */
+    readonly mcpPerMinute: number;
   };
   readonly logging: {
     readonly dir: string;
@@ -456,6 +458,13 @@ export function buildAppConfig(sources: ConfigSources): AppConfig {
         yaml: ['rate_limits', 'auth_per_minute'],
         schema: z.coerce.number().int().min(1).max(10_000),
         fallback: 10,
+      }),
+      mcpPerMinute: f({
+        setting: 'api.rate_limit_mcp_max_requests',
+        env: 'SYNTHORG_RATE_LIMIT_MCP_PER_MINUTE',
+        yaml: ['rate_limits', 'mcp_per_minute'],
+        schema: z.coerce.number().int().min(1).max(1_000_000),
+        fallback: 600,
       }),
     },
     logging: {

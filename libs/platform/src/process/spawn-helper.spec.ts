@@ -3,7 +3,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type GroupRunOptions, OutputCap, SpawnHelper } from './spawn-helper';
+import {
+  type GroupRunOptions,
+  type GroupStream,
+  type GroupStreamEvents,
+  type GroupStreamOptions,
+  minimalEnvironment,
+  OutputCap,
+  SpawnHelper,
+  startGroupStreamHere,
+} from './spawn-helper';
 
 describe('SpawnHelper group runs', () => {
   let dir: string;
@@ -81,6 +90,125 @@ describe('SpawnHelper group runs', () => {
     await expect(running).rejects.toThrow(/the helper exited/);
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+/** A stream's output and exit as a test reads them. */
+class StreamProbe implements GroupStreamEvents {
+  pid: number | undefined;
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; failure: string | null }>;
+  readonly spawned: Promise<number | undefined>;
+  private exit!: (outcome: { code: number | null; failure: string | null }) => void;
+  private spawn!: (pid: number | undefined) => void;
+
+  constructor() {
+    this.exited = new Promise((resolve) => (this.exit = resolve));
+    this.spawned = new Promise((resolve) => (this.spawn = resolve));
+  }
+
+  onSpawn(pid: number | undefined): void {
+    this.pid = pid;
+    this.spawn(pid);
+  }
+  onStdout(chunk: Buffer): void {
+    this.stdout += chunk.toString('utf8');
+  }
+  onStderr(chunk: Buffer): void {
+    this.stderr += chunk.toString('utf8');
+  }
+  onExit(code: number | null, failure: string | null): void {
+    this.exit({ code, failure });
+  }
+
+  async until(text: string): Promise<void> {
+    for (let i = 0; i < 200 && !this.stdout.includes(text); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A line-echoing command that starts a child of its own (in its group) and prints both ids.
+const ECHO = [
+  '-e',
+  `const { spawn } = require('node:child_process');
+   const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
+   process.stdout.write('pids ' + process.pid + ' ' + sleeper.pid + ' ' + Object.keys(process.env).sort().join(',') + '\\n');
+   process.stderr.write('started\\n');
+   process.stdin.on('data', (d) => process.stdout.write('got ' + d));`,
+];
+
+describe.each([
+  ['the spawn helper', (helper: SpawnHelper) => helper.startStream.bind(helper)],
+  ['this process', () => startGroupStreamHere],
+])('Group streams started by %s', (_name, starter) => {
+  let helper: SpawnHelper;
+  let start: (file: string, args: readonly string[], o: GroupStreamOptions, e: GroupStreamEvents) => GroupStream | null;
+  const env = minimalEnvironment(process.env, { OWN_VARIABLE: 'mine' });
+
+  beforeEach(() => {
+    helper = new SpawnHelper();
+    start = starter(helper);
+  });
+
+  afterEach(() => helper.close());
+
+  it('should relay stdin and stdout, give the minimal environment, and kill the whole group on stop', async () => {
+    const probe = new StreamProbe();
+    const stream = start(process.execPath, ECHO, { env }, probe) as GroupStream;
+    expect(await probe.spawned).toEqual(expect.any(Number));
+    await probe.until('pids ');
+    const [, pid, sleeper, names] = /pids (\d+) (\d+) (\S+)/.exec(probe.stdout) ?? [];
+    expect(Number(pid)).toBe(probe.pid);
+    expect(names.split(',')).toContain('OWN_VARIABLE');
+    expect(names.split(',').filter((name) => name.startsWith('SYNTHORG_') || name.startsWith('JEST'))).toEqual([]);
+    await stream.write('hello\n');
+    await probe.until('got hello');
+    expect(probe.stdout).toContain('got hello\n');
+    expect(probe.stderr).toContain('started');
+
+    stream.stop();
+    expect(await probe.exited).toMatchObject({ failure: null });
+    for (let i = 0; i < 100 && alive(Number(sleeper)); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(alive(Number(pid))).toBe(false);
+    expect(alive(Number(sleeper))).toBe(false);
+    await expect(stream.write('late\n')).rejects.toThrow(/not running/);
+  });
+
+  it('should report a command that cannot start', async () => {
+    const probe = new StreamProbe();
+    start('/nonexistent/command', [], { env }, probe);
+    expect(await probe.exited).toEqual({ code: null, failure: expect.stringContaining('ENOENT') });
+  });
+});
+
+describe('SpawnHelper streams and the service', () => {
+  it('should kill the streams still running when the service closes its channel', async () => {
+    const helper = new SpawnHelper();
+    const probe = new StreamProbe();
+    helper.startStream(process.execPath, ECHO, { env: minimalEnvironment(process.env, {}) }, probe);
+    await probe.until('pids ');
+    const [, pid, sleeper] = /pids (\d+) (\d+)/.exec(probe.stdout) ?? [];
+    helper.close();
+
+    expect(await probe.exited).toEqual({ code: null, failure: expect.stringMatching(/the helper exited/) });
+    for (let i = 0; i < 100 && (alive(Number(pid)) || alive(Number(sleeper))); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(alive(Number(pid))).toBe(false);
+    expect(alive(Number(sleeper))).toBe(false);
   });
 });
 

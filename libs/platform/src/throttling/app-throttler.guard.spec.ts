@@ -4,7 +4,7 @@ import { SkipThrottle, Throttle, type ThrottlerStorage } from '@nestjs/throttler
 
 import { RateLimitedError } from '@app/domain';
 
-import { AuthRateLimited } from '../auth/require-permission.decorator';
+import { AuthRateLimited, McpRateLimited } from '../auth/require-permission.decorator';
 
 import { AppThrottlerGuard } from './app-throttler.guard';
 import { MemoryThrottlerStorage } from './memory-throttler.storage';
@@ -183,5 +183,38 @@ describe('AppThrottlerGuard route plans', () => {
     await guard.onModuleInit();
     const context = contextFor(Limited, Limited.prototype.loose, { ip: '10.0.0.4' });
     await expect(guard.canActivate(context)).rejects.toThrow('Invalid "limit" for the "default" throttler');
+  });
+
+  it('should count the mcp window on @McpRateLimited() routes only, per user, besides the general window', async () => {
+    class Mixed {
+      @McpRateLimited()
+      mcp(): void {}
+
+      rest(): void {}
+    }
+    const guard = new AppThrottlerGuard(
+      {
+        throttlers: [
+          { name: 'default', ttl: 60_000, limit: 10 },
+          { name: 'mcp', ttl: 60_000, limit: 2 },
+        ],
+      },
+      new MemoryThrottlerStorage(() => 0),
+      new Reflector(),
+    );
+    await guard.onModuleInit();
+    const headers: Record<string, unknown> = {};
+    const res = { setHeader: (name: string, value: unknown) => (headers[name] = value) };
+    const alice = { actor: { userId: 'alice' } };
+    const mcp = contextFor(Mixed, Mixed.prototype.mcp, alice, res);
+    await guard.canActivate(mcp);
+    await guard.canActivate(mcp);
+    // The REST route is not in the mcp window; another user has a window of their own.
+    await expect(guard.canActivate(contextFor(Mixed, Mixed.prototype.rest, alice, res))).resolves.toBe(true);
+    await expect(
+      guard.canActivate(contextFor(Mixed, Mixed.prototype.mcp, { actor: { userId: 'bob' } }, res)),
+    ).resolves.toBe(true);
+    await expect(guard.canActivate(mcp)).rejects.toBeInstanceOf(RateLimitedError);
+    expect(headers).toMatchObject({ 'RateLimit-Policy': '"default";q=10;w=60, "mcp";q=2;w=60', 'Retry-After-mcp': 60 });
   });
 });

@@ -18,7 +18,7 @@ import {
 import { RateLimitedError } from '@app/domain';
 
 import type { RequestWithActor } from '../auth/actor';
-import { AUTH_RATE_LIMITED } from '../auth/require-permission.decorator';
+import { AUTH_RATE_LIMITED, MCP_RATE_LIMITED } from '../auth/require-permission.decorator';
 
 import { type WindowReport, writeRateLimitHeaders } from './rate-limit-headers';
 
@@ -35,9 +35,10 @@ const KEY_GENERATOR_METADATA = 'THROTTLER:KEY_GENERATOR';
 
 /**
  * Windows that apply only to routes opting in with this metadata on the handler: the strict
- * authentication window counts login, setup and change-password (@AuthRateLimited()) and nothing else.
+ * authentication window counts login, setup and change-password (@AuthRateLimited()) and nothing
+ * else; the `mcp` window counts the service's MCP endpoint (@McpRateLimited()).
  */
-const OPT_IN_WINDOWS: Readonly<Record<string, string>> = { auth: AUTH_RATE_LIMITED };
+const OPT_IN_WINDOWS: Readonly<Record<string, string>> = { auth: AUTH_RATE_LIMITED, mcp: MCP_RATE_LIMITED };
 
 type NamedThrottler = ThrottlerOptions & { name: string };
 

@@ -30,6 +30,7 @@ describe(rateLimitIdentity.name, () => {
       systemPerMinute: 3,
       servicePerMinute: 4,
       authEndpointsPerMinute: 10,
+      mcpPerMinute: 5,
     });
     expect(limits).toEqual({ anonymous: 1, human: 2, system: 3, service: 4 });
   });

@@ -20,8 +20,9 @@ const MINUTE_MS = 60_000;
 const AUTH_WINDOW = 'auth';
 
 /**
- * Two windows: `default` (every route but health: per user when authenticated, with a limit per
- * identity type, per address otherwise) and `auth` (login, setup, change-password only). On SQLite
+ * Three windows: `default` (every route but health: per user when authenticated, with a limit per
+ * identity type, per address otherwise), `auth` (login, setup, change-password only) and `mcp` (the
+ * service's MCP endpoint, per user, on top of `default`). On SQLite
  * the counters live in process memory. On Postgres the `auth` window counts exactly in a shared
  * row; the `default` window counts per replica and flushes its deltas in batches, so no request
  * waits on a row (see BatchedThrottlerStorage for the bound).
@@ -50,6 +51,12 @@ export class ThrottlingModule {
                   ttl: MINUTE_MS,
                   // Applies only to @AuthRateLimited() routes (see AppThrottlerGuard).
                   limit: limits.authEndpointsPerMinute,
+                },
+                {
+                  name: 'mcp',
+                  ttl: MINUTE_MS,
+                  // Applies only to @McpRateLimited() routes, per user like the general window.
+                  limit: limits.mcpPerMinute,
                 },
               ],
               storage: storageFor(config, database, logging),

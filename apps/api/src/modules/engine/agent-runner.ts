@@ -289,6 +289,7 @@ export class AgentRunner {
           runOwner: owner,
           runHeartbeatAt: now,
           startedAt: row.startedAt ?? now,
+          runStartedAt: now,
           statusReason: null,
         }),
       });

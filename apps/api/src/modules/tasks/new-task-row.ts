@@ -58,6 +58,7 @@ export function newTaskRow(task: NewTask, now = new Date()): TaskEntity {
     runOwner: null,
     runHeartbeatAt: null,
     startedAt: null,
+    runStartedAt: null,
     completedAt: null,
     createdAt: now,
     updatedAt: now,

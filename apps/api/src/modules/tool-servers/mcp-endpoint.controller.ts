@@ -3,11 +3,15 @@ import { ApiBearerAuth, ApiBody, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { Permission } from '@app/domain';
-import { Actor, type ActorContext, Endpoint, RAW_RESPONSE } from '@app/platform';
+import { Actor, type ActorContext, Endpoint, McpRateLimited, RAW_RESPONSE } from '@app/platform';
 
 import { ServiceMcpEndpoint } from './service-mcp.endpoint';
 
-/** The service as a Model Context Protocol server (Streamable HTTP, stateless, JSON answers). */
+/**
+ * The service as a Model Context Protocol server (Streamable HTTP, stateless, JSON answers). Each
+ * request counts in the API's general window and in the `mcp` window of its user; a refusal is the
+ * API's 429 (code 5000, Retry-After) before any MCP message is read.
+ */
 @ApiTags('tools')
 @ApiBearerAuth()
 @Controller('mcp')
@@ -20,6 +24,7 @@ export class McpEndpointController {
     errors: [400, 401, 403, 429],
     permission: Permission.Read,
   })
+  @McpRateLimited()
   @SetMetadata(RAW_RESPONSE, true)
   @ApiBody({ schema: { type: 'object', additionalProperties: true } })
   @ApiResponse({ status: 200, description: "A JSON-RPC message (the MCP transport's, not the API envelope)" })

@@ -1,13 +1,16 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
-import { killGroup } from '@app/platform';
+import {
+  type GroupStream,
+  type GroupStreamEvents,
+  minimalEnvironment,
+  type SpawnHelper,
+  spawnHelper,
+  startGroupStreamHere,
+} from '@app/platform';
 
-/** The variables of the service's own environment a server is given: never its secrets. */
-const INHERITED_ENV = ['HOME', 'LANG', 'LC_ALL', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'TMPDIR', 'USER'];
 /** A stderr line longer than this is cut before it is logged. */
 const MAX_STDERR_LINE = 2_000;
 
@@ -17,21 +20,24 @@ export interface ProcessGroupOptions {
   env: Readonly<Record<string, string>>;
   /** Each stderr line of the server (cut to a bounded length). */
   onStderr: (line: string) => void;
+  /** The spawn helper that starts the server; null starts it from this process. */
+  helper?: SpawnHelper | null;
 }
 
 /**
- * The MCP stdio transport over a child started in a process group of its own (detached), so a stop
- * kills the server and everything it started. The child sees a minimal environment plus its own
- * configured variables: the service's secrets stay out of it. A long-lived server is started
- * directly rather than through the spawn helper, which runs commands to completion: one fork per
- * server start is not worth relaying a stream through a second process.
+ * The MCP stdio transport over a server started by the spawn helper as a long-running stream (see
+ * SpawnHelper.startStream): in a process group of its own, so a stop kills the server and everything
+ * it started, and killed by the helper if the service itself dies. The server sees a minimal
+ * environment plus its own configured variables: the service's secrets stay out of it. Without the
+ * helper (it could not start, or died) the server is started from this process under the same rules.
  */
 export class ProcessGroupTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  private child: ChildProcessWithoutNullStreams | null = null;
+  private stream: GroupStream | null = null;
+  private processId: number | undefined;
   private readonly buffer = new ReadBuffer();
   private stderrTail = '';
   private closed = false;
@@ -40,65 +46,48 @@ export class ProcessGroupTransport implements Transport {
 
   /** The server's process id while it runs. */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.closed ? undefined : this.processId;
   }
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const env: Record<string, string> = {};
-      for (const name of INHERITED_ENV) {
-        const value = process.env[name];
-        if (value !== undefined) {
-          env[name] = value;
-        }
-      }
-      Object.assign(env, this.options.env);
-      let child: ChildProcessWithoutNullStreams;
-      try {
-        child = spawn(this.options.command, [...this.options.args], {
-          env,
-          detached: true,
-          stdio: ['pipe', 'pipe', 'pipe'],
-          windowsHide: true,
-        });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      this.child = child;
-      child.once('error', (error) => {
-        reject(error);
-        this.onerror?.(error);
-        this.finish();
-      });
-      child.once('spawn', () => resolve());
-      child.once('exit', () => this.finish());
-      child.stdin.on('error', (error) => this.onerror?.(error));
-      child.stdout.on('data', (chunk: Buffer) => this.read(chunk));
-      child.stderr.on('data', (chunk: Buffer) => this.stderr(chunk));
+      let started = false;
+      const events: GroupStreamEvents = {
+        onSpawn: (pid) => {
+          started = true;
+          this.processId = pid;
+          resolve();
+        },
+        onStdout: (chunk) => this.read(chunk),
+        onStderr: (chunk) => this.stderr(chunk),
+        onExit: (code, failure) => {
+          if (!started) {
+            reject(new Error(failure ?? `the server exited at start (${String(code)})`));
+          } else if (failure !== null) {
+            this.onerror?.(new Error(failure));
+          }
+          this.finish();
+        },
+      };
+      const env = minimalEnvironment(process.env, this.options.env);
+      const helper = this.options.helper === undefined ? spawnHelper : this.options.helper;
+      const args = [...this.options.args];
+      this.stream =
+        helper?.startStream(this.options.command, args, { env }, events) ??
+        startGroupStreamHere(this.options.command, args, { env }, events);
     });
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
-      if (!stdin || this.closed) {
-        reject(new Error('the server is not running'));
-        return;
-      }
-      if (stdin.write(serializeMessage(message))) {
-        resolve();
-      } else {
-        stdin.once('drain', () => resolve());
-      }
-    });
+    if (!this.stream || this.closed) {
+      return Promise.reject(new Error('the server is not running'));
+    }
+    return this.stream.write(serializeMessage(message));
   }
 
   /** Kills the server's whole process group. */
   close(): Promise<void> {
-    if (this.child) {
-      killGroup(this.child);
-    }
+    this.stream?.stop();
     this.finish();
     return Promise.resolve();
   }
@@ -135,10 +124,8 @@ export class ProcessGroupTransport implements Transport {
       return;
     }
     this.closed = true;
-    if (this.child) {
-      // Whatever the server left running goes with it.
-      killGroup(this.child);
-    }
+    // Whatever the server left running goes with it.
+    this.stream?.stop();
     if (this.stderrTail.trim() !== '') {
       this.options.onStderr(this.stderrTail);
     }

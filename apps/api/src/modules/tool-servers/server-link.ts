@@ -4,6 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from 'pino';
 
 import { type McpToolAnnotations, redactKnownSecrets, restartDelayMs } from '@app/domain';
+import type { SpawnHelper } from '@app/platform';
 
 import type { GuardedFetcher } from '../providers';
 import { ProcessGroupTransport } from './process-group-transport';
@@ -13,6 +14,8 @@ import { type ListedTool, secretValues, type ToolServerRecord } from './tool-ser
 export const CONNECT_TIMEOUT_MS = 15_000;
 /** Restarts in a row after crashes before the server waits for its next use. */
 const MAX_BACKGROUND_RESTARTS = 8;
+/** The longest an idle check waits before it reads the idle setting again. */
+const IDLE_RECHECK_MS = 30_000;
 /** Pages of a tool listing read at most. */
 const MAX_LIST_PAGES = 20;
 const CLIENT_INFO = { name: 'synthorg', version: '1' };
@@ -25,17 +28,26 @@ export interface LinkHealth {
   pid: number | null;
 }
 
+/** What a link reads from the settings each time it needs it. */
+export interface LinkOptions {
+  /** How long a stdio server may sit unused before its process is stopped (restarted on next use). */
+  idleMs: () => number;
+  /** The spawn helper that starts stdio servers (the process's own by default); null: this process. */
+  helper?: SpawnHelper | null;
+}
+
 /** What a call returned, flattened to the text the model reads. */
 export interface LinkCallResult {
   text: string;
   isError: boolean;
-  /** A cost the server reported in the result's `_meta.cost_usd`, if any. */
+  /** A cost the server reported in the result's `_meta.cost_usd` (see {@link reportedCost}), if any. */
   costUsd: number | null;
 }
 
 /**
- * This replica's connection to one tool server: started on first use, kept while the server runs,
- * restarted with backoff after a crash (a stdio server), stopped on removal and on shutdown. Calls
+ * This replica's connection to one tool server: started on first use, kept while it is used,
+ * restarted with backoff after a crash (a stdio server), stopped on removal and on shutdown. A stdio
+ * server left unused for the idle time is stopped too, and started again by its next use. Calls
  * arriving while a restart is due wait for it.
  */
 export class ServerLink {
@@ -46,12 +58,17 @@ export class ServerLink {
   private restartDue: Promise<void> | null = null;
   private crashesInRow = 0;
   private stopped = false;
+  /** Listings and calls under way: a server is never stopped for idleness while one is. */
+  private inFlight = 0;
+  private lastUsed = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
   private readonly state: LinkHealth = { connected: false, lastError: null, restarts: 0, pid: null };
 
   constructor(
     readonly record: ToolServerRecord,
     private readonly fetcher: GuardedFetcher,
     private readonly log: Logger,
+    private readonly options: LinkOptions,
   ) {}
 
   health(): LinkHealth {
@@ -59,7 +76,11 @@ export class ServerLink {
   }
 
   /** Connects when needed and lists the server's tools. */
-  async listTools(timeoutMs = CONNECT_TIMEOUT_MS): Promise<ListedTool[]> {
+  listTools(timeoutMs = CONNECT_TIMEOUT_MS): Promise<ListedTool[]> {
+    return this.using(() => this.list(timeoutMs));
+  }
+
+  private async list(timeoutMs: number): Promise<ListedTool[]> {
     const client = await this.connected();
     const tools: ListedTool[] = [];
     let cursor: string | undefined;
@@ -82,7 +103,11 @@ export class ServerLink {
   }
 
   /** Calls a tool; a failure (down, crash, timeout, protocol error) throws with the reason. */
-  async call(
+  call(tool: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<LinkCallResult> {
+    return this.using(() => this.callOnce(tool, args, timeoutMs, signal));
+  }
+
+  private async callOnce(
     tool: string,
     args: Record<string, unknown>,
     timeoutMs: number,
@@ -108,6 +133,7 @@ export class ServerLink {
       clearTimeout(this.restartTimer);
       this.restartTimer = null;
     }
+    this.clearIdleTimer();
     const client = this.client;
     const transport = this.transport;
     this.client = null;
@@ -115,6 +141,65 @@ export class ServerLink {
     this.state.connected = false;
     this.state.pid = null;
     await client?.close().catch(() => undefined);
+    await transport?.close().catch(() => undefined);
+  }
+
+  /** Runs a listing or a call as a use of the server: it is not stopped for idleness meanwhile. */
+  private async using<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight += 1;
+    this.clearIdleTimer();
+    try {
+      return await work();
+    } finally {
+      this.inFlight -= 1;
+      this.lastUsed = Date.now();
+      this.armIdleTimer();
+    }
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
+  }
+
+  /** A stdio server idle for the configured time is stopped; HTTP connections hold no process. */
+  private armIdleTimer(delayMs = this.options.idleMs()): void {
+    if (this.record.transport !== 'stdio' || this.stopped || this.inFlight > 0 || this.idleTimer) {
+      return;
+    }
+    // Looked at again at least every half minute, so a shorter idle setting applies soon.
+    this.idleTimer = setTimeout(
+      () => {
+        this.idleTimer = null;
+        const left = this.options.idleMs() - (Date.now() - this.lastUsed);
+        if (left > 0) {
+          this.armIdleTimer(left);
+          return;
+        }
+        void this.stopIdle();
+      },
+      Math.min(delayMs, IDLE_RECHECK_MS),
+    );
+    this.idleTimer.unref();
+  }
+
+  /** Stops an idle server's process; the link stays, and the next use starts the server again. */
+  private async stopIdle(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    if (this.inFlight > 0 || this.stopped || client === null) {
+      return;
+    }
+    // Cleared first: the transport's close is then not taken for a crash.
+    this.client = null;
+    this.transport = null;
+    this.state.connected = false;
+    this.log.info({ server: this.record.name, pid: this.state.pid }, 'tools.server.idle_stopped');
+    this.state.pid = null;
+    this.crashesInRow = 0;
+    await client.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
 
@@ -172,6 +257,9 @@ export class ServerLink {
     this.state.connected = true;
     this.state.pid = transport instanceof ProcessGroupTransport ? (transport.pid ?? null) : null;
     this.log.info({ server: this.record.name, pid: this.state.pid }, 'tools.server.connected');
+    // A server started without a use (a restart after a crash) idles from now.
+    this.lastUsed = Date.now();
+    this.armIdleTimer();
     return client;
   }
 
@@ -183,6 +271,7 @@ export class ServerLink {
         command: record.command ?? '',
         args: record.args,
         env: record.secrets.env,
+        ...(this.options.helper === undefined ? {} : { helper: this.options.helper }),
         onStderr: (line) =>
           this.log.info({ server: record.name, line: redactKnownSecrets(line, secrets) }, 'tools.server.stderr'),
       });
@@ -271,6 +360,10 @@ function resultText(result: Record<string, unknown>): string {
   return parts.join('\n');
 }
 
+/**
+ * The cost a server reports for a call: `_meta.cost_usd` of the result, a finite number >= 0 in the
+ * configured currency (the field keeps the cost records' name). Anything else reports nothing.
+ */
 function reportedCost(meta: unknown): number | null {
   const cost = (meta as { cost_usd?: unknown } | undefined)?.cost_usd;
   return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : null;

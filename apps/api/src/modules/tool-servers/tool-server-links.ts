@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 
@@ -27,19 +29,22 @@ import {
   EventBus,
   LOGGING_RUNTIME,
   type LoggingRuntime,
+  ReplicaIdentity,
   SecretCipher,
   subscribeTo,
 } from '@app/platform';
 
 import { AgentRoster } from '../agents';
-import { ToolInvoker } from '../engine';
+import { RunSpend, ToolInvoker } from '../engine';
 import { DiscoveryPolicyService, GuardedFetcher } from '../providers';
 import { SettingsSnapshot } from '../settings';
-import { type LinkHealth, ServerLink } from './server-link';
-import { type ListedTool, type ToolServerRecord, toServerRecord } from './tool-server-record';
+import { type LinkHealth, type LinkOptions, ServerLink } from './server-link';
+import { type ListedTool, sealServerSecrets, type ToolServerRecord, toServerRecord } from './tool-server-record';
 import { ToolServersRepository } from './tool-servers.repository';
 
 const START_RETRY_MS = 5_000;
+/** The provider name of a tool server's cost records: `mcp:<server>`. */
+const MCP_COST_PROVIDER_PREFIX = 'mcp:';
 const DOWN: LinkHealth = { connected: false, lastError: null, restarts: 0, pid: null };
 
 /** Any object: the server validates its own arguments against the schema it published. */
@@ -50,11 +55,17 @@ const OBJECT_ARGUMENTS: ToolArgumentSchema<Record<string, unknown>> = {
       : { success: false, error: { issues: [{ path: [], message: 'expected an object' }] } },
 };
 
+/** A run's tool-server calls on this replica: those its earlier parts recorded, and those made here since. */
+interface RunCalls {
+  before: Promise<number>;
+  made: number;
+}
+
 /**
  * This replica's tool servers: their configurations (re-read when any replica announces a change),
- * their connections (started on first use, stopped on change, removal and shutdown), and the engine
- * hooks that offer their tools to allowed agents (`server__tool`), refuse calls from anyone else and
- * cap the calls of a run.
+ * their connections (started on first use, stopped when idle, on change, removal and shutdown), and
+ * the engine hooks that offer their tools to allowed agents (`server__tool`), refuse calls from
+ * anyone else, cap the calls of a run and charge the costs servers report.
  */
 @Injectable()
 export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSource {
@@ -62,8 +73,12 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
   private records = new Map<string, ToolServerRecord>();
   private offered: AgentTool[] = [];
   private readonly links = new Map<string, ServerLink>();
-  /** Server calls per task while its run goes on (reset when the task leaves in_progress). */
-  private readonly callsPerRun = new Map<string, number>();
+  /**
+   * Server calls of each run part on this replica, keyed by the run's stop signal (one per run part:
+   * a resumed run has a new one, on whichever replica resumes it).
+   */
+  private readonly runCalls = new WeakMap<object, RunCalls>();
+  private readonly linkOptions: LinkOptions;
   private readonly cleanups: (() => void)[] = [];
   private readonly fetcher: GuardedFetcher;
   private readonly log: Logger;
@@ -76,11 +91,14 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
     private readonly invoker: ToolInvoker,
     private readonly roster: AgentRoster,
     private readonly settings: SettingsSnapshot,
+    private readonly spend: RunSpend,
+    private readonly identity: ReplicaIdentity,
     policy: DiscoveryPolicyService,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('tools.servers');
     this.fetcher = new GuardedFetcher(() => policy.policy(), { followRedirects: false });
+    this.linkOptions = { idleMs: () => this.settings.value<number>('security', 'tool_server_idle_seconds') * 1000 };
   }
 
   async onModuleInit(): Promise<void> {
@@ -93,11 +111,6 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
           this.reload(event.payload.name).catch((error: unknown) =>
             this.log.error({ err: error, server: event.payload.name }, 'tools.servers.reload_failed'),
           );
-        }
-      }),
-      subscribeTo(this.bus, Channel.Tasks, (event) => {
-        if (event.event_type === 'task.status_changed' && event.payload.status !== 'in_progress') {
-          this.callsPerRun.delete(event.payload.task_id);
         }
       }),
     );
@@ -116,11 +129,32 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
 
   private async start(): Promise<void> {
     try {
+      await this.rotateSecrets();
       await this.reloadAll();
     } catch (error) {
       this.log.warn({ err: error, retry_in_ms: START_RETRY_MS }, 'tools.servers.load_deferred');
       this.retryTimer = setTimeout(() => void this.start(), START_RETRY_MS);
       this.retryTimer.unref();
+    }
+  }
+
+  /**
+   * Re-seals secrets written under an older key with the current one (key rotation), as the provider
+   * registry does: a compare-and-set on the version, so replicas starting together seal each once.
+   */
+  private async rotateSecrets(): Promise<void> {
+    for (const row of await this.repository.all()) {
+      if (!row.secrets || !this.cipher.needsRotation(row.secretsKeyId)) {
+        continue;
+      }
+      try {
+        const sealed = sealServerSecrets(toServerRecord(row, this.cipher).secrets, this.cipher);
+        if (await this.repository.update({ ...row, ...sealed, version: row.version + 1 }, row.version)) {
+          this.log.info({ server: row.name, key_id: sealed.secretsKeyId }, 'tools.server.secrets_rotated');
+        }
+      } catch (error) {
+        this.log.error({ err: error, server: row.name }, 'tools.server.secrets_rotation_failed');
+      }
     }
   }
 
@@ -154,6 +188,11 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
 
   health(name: string): LinkHealth {
     return this.links.get(name)?.health() ?? { ...DOWN };
+  }
+
+  /** The replica whose connections {@link health} describes. */
+  get replica(): string {
+    return this.identity.owner;
   }
 
   /** Connects (starting the server when needed), lists its tools, stores and announces them. */
@@ -208,7 +247,7 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
     if (!record) {
       throw new NotFoundError(`tool server "${name}" not found`, ErrorCode.ToolServerNotFound);
     }
-    const link = new ServerLink(record, this.fetcher, this.log);
+    const link = new ServerLink(record, this.fetcher, this.log, this.linkOptions);
     this.links.set(name, link);
     return link;
   }
@@ -255,15 +294,71 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
     });
   }
 
-  private async call(server: string, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+  /**
+   * Counts the call against the run's cap, or refuses it. A run's calls are those it recorded as tool
+   * invocations since it claimed the task (its parts before a park, on any replica), read once per
+   * run part, plus those this part made here: the cap holds wherever the run goes on.
+   */
+  private async admit(ctx: ToolContext): Promise<void> {
     const cap = this.settings.value<number>('security', 'tool_server_max_calls_per_run');
-    const made = this.callsPerRun.get(ctx.taskId) ?? 0;
-    if (made >= cap) {
+    let calls = ctx.signal ? this.runCalls.get(ctx.signal) : undefined;
+    if (!calls) {
+      calls = { before: this.repository.serverCallsOfRun(ctx.taskId), made: 0 };
+      if (ctx.signal) {
+        this.runCalls.set(ctx.signal, calls);
+      }
+    }
+    let before: number;
+    try {
+      before = await calls.before;
+    } catch (error) {
+      if (ctx.signal) {
+        this.runCalls.delete(ctx.signal);
+      }
+      throw new ToolError(
+        `tool server calls refused: the run's calls could not be counted [${ErrorCode.ToolServerCallFailed}]: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
+    if (before + calls.made >= cap) {
       throw new ToolError(
         `tool server calls refused: this run made its ${cap} calls [${ErrorCode.ToolServerCallFailed}]`,
       );
     }
-    this.callsPerRun.set(ctx.taskId, made + 1);
+    calls.made += 1;
+  }
+
+  /**
+   * A cost the server reported is charged like a model call's: a cost record (category `productive`,
+   * provider `mcp:<server>`, model the tool's name, no tokens) against the run's task and agent, so
+   * the task, department, daily and monthly limits count it. A record that cannot be written is logged.
+   */
+  private async charge(server: string, tool: string, costUsd: number, ctx: ToolContext): Promise<void> {
+    this.log.info({ server, tool, task_id: ctx.taskId, cost_usd: costUsd }, 'tools.server.cost_reported');
+    try {
+      await this.spend.record(
+        {
+          id: randomUUID(),
+          agentId: ctx.agentId,
+          taskId: ctx.taskId,
+          provider: `${MCP_COST_PROVIDER_PREFIX}${server}`,
+          model: tool.slice(0, 200),
+          inputTokens: 0,
+          outputTokens: 0,
+          costUsd,
+          callCategory: 'productive',
+          timestamp: new Date(),
+        },
+        null,
+      );
+    } catch (error) {
+      this.log.error({ err: error, server, tool, task_id: ctx.taskId }, 'tools.server.cost_not_recorded');
+    }
+  }
+
+  private async call(server: string, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+    await this.admit(ctx);
     const timeoutMs = this.settings.value<number>('security', 'tool_server_call_timeout_seconds') * 1000;
     let result;
     try {
@@ -273,8 +368,8 @@ export class ToolServerLinks implements OnModuleInit, OnModuleDestroy, ToolSourc
       this.log.warn({ server, tool, task_id: ctx.taskId, err: reason }, 'tools.server.call_failed');
       throw new ToolError(`tool server ${server} failed [${ErrorCode.ToolServerCallFailed}]: ${reason.slice(0, 500)}`);
     }
-    if (result.costUsd !== null) {
-      this.log.info({ server, tool, task_id: ctx.taskId, cost_usd: result.costUsd }, 'tools.server.cost_reported');
+    if (result.costUsd !== null && result.costUsd > 0) {
+      await this.charge(server, tool, result.costUsd, ctx);
     }
     const max = this.settings.value<number>('security', 'tool_server_max_result_chars');
     const text =

@@ -5,7 +5,7 @@ import type { LinkHealth } from './server-link';
 import type { ToolServerRecord } from './tool-server-record';
 
 /** A server as the API shows it: secrets only as names and flags. */
-export function toToolServerDto(record: ToolServerRecord, health: LinkHealth): ToolServerDto {
+export function toToolServerDto(record: ToolServerRecord, health: LinkHealth, replica: string): ToolServerDto {
   return {
     name: record.name,
     transport: record.transport,
@@ -20,7 +20,7 @@ export function toToolServerDto(record: ToolServerRecord, health: LinkHealth): T
     tool_actions: record.toolActions,
     tool_count: record.tools.length,
     tools_listed_at: record.toolsListedAt?.toISOString() ?? null,
-    health: { connected: health.connected, last_error: health.lastError, restarts: health.restarts },
+    health: { replica, connected: health.connected, last_error: health.lastError, restarts: health.restarts },
     version: record.version,
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),

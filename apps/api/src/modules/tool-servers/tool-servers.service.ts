@@ -73,13 +73,13 @@ export class ToolServersService {
     const { items, total } = await this.repository.page(page.offset, page.limit);
     const dtos = items.map((row) => {
       const record = toServerRecord(row, this.cipher);
-      return toToolServerDto(record, this.links.health(record.name));
+      return toToolServerDto(record, this.links.health(record.name), this.links.replica);
     });
     return new Page(dtos, total, page.offset, page.limit);
   }
 
   async get(name: string): Promise<ToolServerDto> {
-    return toToolServerDto(await this.record(name), this.links.health(name));
+    return toToolServerDto(await this.record(name), this.links.health(name), this.links.replica);
   }
 
   async tools(name: string): Promise<ToolServerToolDto[]> {

@@ -29,4 +29,14 @@ export const TOOL_SERVER_SETTINGS = defineSettings('security', [
     min: 1,
     max: 3_600,
   },
+  {
+    key: 'tool_server_idle_seconds',
+    type: 'int',
+    default: '300',
+    description:
+      'How long a stdio tool server may sit unused before its process is stopped (started again on next use)',
+    group: 'Tool servers',
+    min: 1,
+    max: 86_400,
+  },
 ]);

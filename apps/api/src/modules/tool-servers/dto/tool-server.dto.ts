@@ -114,10 +114,18 @@ export class UpdateToolServerDto extends ToolServerFieldsDto {
   clear_auth_header_value?: boolean;
 }
 
-/** A server's state on the replica that answered. */
+/**
+ * A server's state as the replica that answered sees it: each replica runs its own connection (its
+ * own process for a stdio server), so `replica` names whose view this is.
+ */
 @ApiSchema({ name: 'ToolServerHealth' })
 export class ToolServerHealthDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'The replica whose connection this describes (host, process id and a random part)' })
+  replica!: string;
+
+  @ApiProperty({
+    description: 'Whether this replica holds a connection now (a stdio server stopped while idle is not)',
+  })
   connected!: boolean;
 
   @ApiProperty({ type: 'string', nullable: true })
