@@ -174,6 +174,16 @@ describe.each(testBackends())('metrics on %s', (backend) => {
       expect(sample(text, 'synthorg_db_pool_connections', { pool: 'service', state: 'waiting' })).toBeLessThanOrEqual(
         10,
       );
+      // The job queue's own pool: its workers' fetches and completions.
+      const queueInUse = sample(text, 'synthorg_db_pool_connections', { pool: 'queue', state: 'in_use' });
+      const queueIdle = sample(text, 'synthorg_db_pool_connections', { pool: 'queue', state: 'idle' });
+      expect(queueInUse! + queueIdle!).toBeGreaterThan(0);
+      expect(queueInUse! + queueIdle!).toBeLessThanOrEqual(10);
+      expect(sample(text, 'synthorg_db_pool_connections', { pool: 'queue', state: 'waiting' })).toBeGreaterThanOrEqual(
+        0,
+      );
+    } else {
+      expect(text).not.toContain('synthorg_db_pool_connections{');
     }
     // Bounded labels: no task, agent or user id appears anywhere.
     for (const id of ids) {
