@@ -31,6 +31,8 @@ module.exports = {
   // made them has been torn down (a native assertion aborts the process), so every test file gets a
   // fresh worker process: recycling after each file also keeps the suite's memory flat.
   workerIdleMemoryLimit: '1KB',
+  // The longest files start first, so that the others run beside them (.ci/jest-sequencer.js).
+  testSequencer: '<rootDir>/.ci/jest-sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
     {

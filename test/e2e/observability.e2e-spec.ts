@@ -174,6 +174,16 @@ describe.each(testBackends())('metrics on %s', (backend) => {
       expect(sample(text, 'synthorg_db_pool_connections', { pool: 'service', state: 'waiting' })).toBeLessThanOrEqual(
         10,
       );
+      // The job queue's own pool: its workers' fetches and completions.
+      const queueInUse = sample(text, 'synthorg_db_pool_connections', { pool: 'queue', state: 'in_use' });
+      const queueIdle = sample(text, 'synthorg_db_pool_connections', { pool: 'queue', state: 'idle' });
+      expect(queueInUse! + queueIdle!).toBeGreaterThan(0);
+      expect(queueInUse! + queueIdle!).toBeLessThanOrEqual(10);
+      expect(sample(text, 'synthorg_db_pool_connections', { pool: 'queue', state: 'waiting' })).toBeGreaterThanOrEqual(
+        0,
+      );
+    } else {
+      expect(text).not.toContain('synthorg_db_pool_connections{');
     }
     // Bounded labels: no task, agent or user id appears anywhere.
     for (const id of ids) {
@@ -239,6 +249,85 @@ function attributesOf(list: Json[] | undefined): Record<string, unknown> {
 }
 
 const pgOnly = testBackends().includes('postgres') ? describe : describe.skip;
+const sqliteOnly = testBackends().includes('sqlite') ? describe : describe.skip;
+
+sqliteOnly('traces on sqlite', () => {
+  let mock: MockLlm;
+  let db: TestDatabase;
+  let dir: string;
+  let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  let server: ChildServer | null = null;
+
+  beforeEach(async () => {
+    mock = await startMockLlm();
+    db = await createTestDatabase('sqlite');
+    dir = mkdtempSync(join(tmpdir(), 'synthorg-traces-'));
+    receiver = await startOtlpReceiver();
+  });
+
+  afterEach(async () => {
+    await server?.kill('SIGKILL');
+    server = null;
+    await mock.close();
+    await receiver.close();
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("should make spans of a request's and a run's SQLite statements, without their values", async () => {
+    server = await startChildServer(dir, db, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
+    const { token, agent, project } = await seedCompany(server.url, mock);
+    const title = `Traced-${Date.now()}-title`;
+    const id = (await call(server.url, 'POST', '/tasks', token, taskBody(project, agent, title))).data.id as string;
+    await eventually(
+      () => taskStatus(server!.url, token, id),
+      (s) => s === 'completed',
+      60_000,
+      200,
+    );
+
+    const isSqlite = (s: ReceivedSpan): boolean => s.attributes['db.system.name'] === 'sqlite';
+    const spans = await eventually(
+      () => Promise.resolve(receiver.spans),
+      (all) =>
+        all.some((s) => s.name === 'engine.run' && s.attributes['synthorg.task_id'] === id) &&
+        all.some((s) => s.name === 'POST /api/v1/tasks'),
+      20_000,
+      200,
+    );
+    const post = spans.find((s) => s.name === 'POST /api/v1/tasks')!;
+    const run = spans.find((s) => s.name === 'engine.run' && s.attributes['synthorg.task_id'] === id)!;
+    const byId = new Map(spans.map((s) => [s.spanId, s]));
+    /** The statements under `root`, at any depth. */
+    const statementsUnder = (root: ReceivedSpan): ReceivedSpan[] =>
+      spans.filter((s) => {
+        if (!isSqlite(s)) {
+          return false;
+        }
+        for (let up = byId.get(s.parentSpanId ?? ''); up; up = byId.get(up.parentSpanId ?? '')) {
+          if (up.spanId === root.spanId) {
+            return true;
+          }
+        }
+        return false;
+      });
+
+    // The request's insert of the task, and the run's statements, are spans under them.
+    const inserts = statementsUnder(post).filter(
+      (s) =>
+        s.attributes['db.operation.name'] === 'INSERT' && String(s.attributes['db.query.text']).includes('"tasks"'),
+    );
+    expect(inserts.length).toBeGreaterThanOrEqual(1);
+    expect(inserts[0].name).toBe('INSERT');
+    expect(inserts[0].attributes['db.query.text']).toContain('?');
+    expect(statementsUnder(run).length).toBeGreaterThan(0);
+    // The bound values never travel with the spans.
+    expect(JSON.stringify(spans.filter(isSqlite))).not.toContain(title);
+  });
+});
 
 pgOnly('traces across replicas on postgres', () => {
   let mock: MockLlm;

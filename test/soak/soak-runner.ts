@@ -12,13 +12,25 @@ import { type PrivatePostgres, startPrivatePostgres } from '../support/private-p
 /**
  * The soak: three replicas on one Postgres of their own and the fake provider (slow answers, some
  * errors), under a steady load of task creations, reads, approval reads and WebSocket clients, while a
- * random replica is SIGKILLed and started again every `killEverySeconds`, the replicas are restarted
- * one by one with SIGTERM once, and Postgres is restarted once. Everything stays on loopback, bounded
- * in count and time. Answers the figures and the failed checks.
+ * random replica is SIGKILLed and started again every `killEverySeconds`, the replicas are replaced
+ * one by one once (a rolling restart: each new one starts before the old one gets SIGTERM, as a
+ * Kubernetes rolling update with a surge of one does), and Postgres is restarted once. Everything
+ * stays on loopback, bounded in count and time. Answers the figures and the failed checks.
  */
 export interface SoakOptions {
+  /** Seconds of load, from its start (after the replicas are up); it goes on until every planned fault has happened. */
   durationSeconds: number;
+  /** The first kill comes this long into the load, and each next one this long after the previous. */
   killEverySeconds: number;
+  /** When the rolling restart comes (seconds into the load); default 40 % of the duration. */
+  rollingAtSeconds?: number;
+  /** When Postgres is restarted (seconds into the load); default 70 % of the duration. */
+  postgresAtSeconds?: number;
+  /**
+   * Which replica a kill takes: any (`random`, the default), or one with runs in flight (`busy`:
+   * waits up to 10 s for one), so that every kill measures a takeover.
+   */
+  victim?: 'random' | 'busy';
   replicas: number;
   /** Task creations per second across the load. */
   createsPerSecond: number;
@@ -31,6 +43,8 @@ export interface SoakReport {
   acknowledged: number;
   tasks: { completed: number; failed: number; other: Record<string, number> };
   kills: number;
+  rollingRestarts: number;
+  postgresRestarts: number;
   recoveryMs: { samples: number; p50: number; p99: number; max: number };
   requests: { total: number; errors: number; errorsOutsideFaults: number };
   websocketEvents: number;
@@ -47,6 +61,8 @@ const ANSI = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
 const PASSWORD = 'correct-horse-battery-staple';
 /** After a kill, restart or Postgres restart, errors within this window are the fault's. */
 const FAULT_WINDOW_MS = 30_000;
+/** The load's longest run past its duration while a planned fault is still to come. */
+const OVERRUN_MS = 300_000;
 
 interface Replica {
   index: number;
@@ -105,6 +121,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     return sql;
   };
   const replicas: Array<Replica | null> = [];
+  /** Every replica process started, live or draining: none outlives the soak. */
+  const processes = new Set<Replica>();
   const rss: SoakReport['rssMb'] = [];
   let stopping = false;
 
@@ -132,6 +150,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     });
     const replica = { index, proc, url: '', owner: '', output: '', startRssMb: 0 } as Replica;
     replica.exited = new Promise((done) => proc.once('exit', () => done()));
+    processes.add(replica);
+    void replica.exited.then(() => processes.delete(replica));
     const port = await new Promise<number>((resolvePort, reject) => {
       const timer = setTimeout(() => reject(new Error(`replica ${index}: no start within 60 s`)), 60_000);
       const onData = (chunk: Buffer): void => {
@@ -204,9 +224,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   let load: NodeJS.Timeout | undefined;
   try {
     sql = await connect();
-    for (let i = 0; i < options.replicas; i += 1) {
-      await startReplica(i);
-    }
+    // The first replica migrates the new database; the others start together once it is up.
+    await startReplica(0);
+    await Promise.all(Array.from({ length: options.replicas - 1 }, (_, i) => startReplica(i + 1)));
     const first = live()[0];
     const setup = async (path: string, body: Json, token: string | null = null): Promise<Json> => {
       const res = await fetch(`${first.url}${path}`, {
@@ -310,9 +330,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // The faults.
     const recovery: number[] = [];
     let kills = 0;
+    /** A random replica; with `busy`, a random one of those with runs in flight, when one has any within 10 s. */
+    const chooseVictim = async (): Promise<Replica | undefined> => {
+      const pick = (from: Replica[]): Replica | undefined => from[Math.floor(Math.random() * from.length)];
+      if (options.victim !== 'busy') {
+        return pick(live());
+      }
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(250)) {
+        const owners = await db().query<{ owner: string }>(
+          `SELECT DISTINCT "run_owner" AS owner FROM "tasks" WHERE "status" = 'in_progress'`,
+        );
+        const busy = new Set(owners.rows.map((r) => r.owner));
+        const candidates = live().filter((r) => busy.has(r.owner));
+        if (candidates.length > 0) {
+          return pick(candidates);
+        }
+      }
+      return pick(live());
+    };
     const killOne = async (): Promise<void> => {
-      const victims = live();
-      const victim = victims[Math.floor(Math.random() * victims.length)];
+      const victim = await chooseVictim();
       if (!victim) {
         return;
       }
@@ -327,8 +364,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       await victim.exited;
       kills += 1;
       // The victim starts again meanwhile; the live replicas are the ones expected to take its runs.
-      const restarted = startReplica(victim.index);
-      restarted.catch(() => undefined); // awaited below; a failed start fails the soak there
+      const restarting = startReplica(victim.index);
+      restarting.catch(() => undefined); // awaited below; a failed start fails the soak there
       const ids = owned.rows.map((r) => r.id);
       let took: number | undefined;
       if (ids.length > 0) {
@@ -349,7 +386,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           await sleep(200);
         }
       }
-      await restarted;
+      await restarting;
       log(
         ids.length === 0
           ? `soak: kill ${kills} (replica ${victim.index}, no run in flight)`
@@ -358,15 +395,21 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             }`,
       );
     };
+    let rollingRestarts = 0;
+    let postgresRestarts = 0;
+    // Each replica in turn: its replacement starts, takes its place in the load, and then the old one
+    // gets SIGTERM and drains while the next replacement starts.
     const rolling = async (): Promise<void> => {
-      for (const replica of live()) {
+      const draining: Array<Promise<void>> = [];
+      for (const old of live()) {
         fault();
-        replicas[replica.index] = null;
-        replica.proc.kill('SIGTERM');
-        await replica.exited;
-        await startReplica(replica.index);
+        await startReplica(old.index);
+        old.proc.kill('SIGTERM');
+        draining.push(old.exited);
       }
+      await Promise.all(draining);
       fault();
+      rollingRestarts += 1;
       log('soak: rolling SIGTERM restart done');
     };
     const restartPostgres = async (): Promise<void> => {
@@ -377,28 +420,38 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       fault();
       await sql?.end().catch(() => undefined);
       sql = await connect();
+      postgresRestarts += 1;
       log('soak: Postgres restarted');
     };
 
-    const end = started + options.durationSeconds * 1000;
-    let nextKill = started + options.killEverySeconds * 1000;
-    const rollingAt = started + options.durationSeconds * 400;
-    const postgresAt = started + options.durationSeconds * 700;
+    // The faults' times count from the start of the load. The load goes on past its duration until
+    // each planned fault (a kill, the rolling restart, the Postgres restart) has happened, within a
+    // bound; the one-off faults go before a kill that is due at the same time.
+    const loadStarted = Date.now();
+    const at = (seconds: number): number => loadStarted + seconds * 1000;
+    const end = at(options.durationSeconds);
+    let nextKill = at(options.killEverySeconds);
+    const rollingAt = at(options.rollingAtSeconds ?? options.durationSeconds * 0.4);
+    const postgresAt = at(options.postgresAtSeconds ?? options.durationSeconds * 0.7);
     let rolled = false;
     let restarted = false;
-    while (Date.now() < end) {
+    const pending = (): boolean => kills === 0 || !rolled || !restarted;
+    while ((Date.now() < end || pending()) && Date.now() < end + OVERRUN_MS) {
       const now = Date.now();
-      if (now >= nextKill) {
-        await killOne();
-        nextKill = Date.now() + options.killEverySeconds * 1000;
-      } else if (!rolled && now >= rollingAt) {
+      if (!rolled && now >= rollingAt) {
         rolled = true;
         await rolling();
       } else if (!restarted && now >= postgresAt) {
         restarted = true;
         await restartPostgres();
+      } else if (now >= nextKill) {
+        await killOne();
+        nextKill = Date.now() + options.killEverySeconds * 1000;
       }
       await sleep(250);
+    }
+    if (pending()) {
+      failures.push(`faults left undone: kills ${kills}, rolling restart ${rolled}, Postgres restart ${restarted}`);
     }
     stopping = true;
     clearInterval(load);
@@ -477,6 +530,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         other: Object.fromEntries(Object.entries(counts).filter(([k]) => k !== 'completed' && k !== 'failed')),
       },
       kills,
+      rollingRestarts,
+      postgresRestarts,
       recoveryMs: { samples: recovery.length, p50: percentile(recovery, 50), p99, max: Math.max(0, ...recovery) },
       requests: { total: requests, errors, errorsOutsideFaults },
       websocketEvents,
@@ -488,7 +543,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     clearInterval(load);
     clearInterval(feed);
     sockets.forEach((ws) => ws.terminate());
-    for (const replica of live()) {
+    for (const replica of [...processes]) {
       replica.proc.kill('SIGKILL');
       await replica.exited;
     }

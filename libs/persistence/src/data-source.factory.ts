@@ -62,6 +62,11 @@ export interface PersistenceSettings {
    * {@link preparingClient}); off behind a transaction-mode pooler that cannot carry them. Default on.
    */
   preparedStatements?: boolean;
+  /**
+   * SQLite: the better-sqlite3 library TypeORM opens the database with (default: the package as it
+   * is); tracing hands in one whose statements make spans.
+   */
+  sqliteLibrary?: unknown;
 }
 
 // Timestamps are stored as UTC on Postgres whatever the process time zone: `timestamp` columns are
@@ -103,6 +108,7 @@ export function createDataSourceOptions(settings: PersistenceSettings): DataSour
   return {
     ...common,
     type: 'better-sqlite3',
+    ...(settings.sqliteLibrary === undefined ? {} : { driver: settings.sqliteLibrary }),
     database: settings.sqlitePath,
     migrations: SQLITE_MIGRATIONS,
     migrationsTransactionMode: 'each',

@@ -48,6 +48,7 @@ export * from './throttling/app-throttler.guard';
 export * from './throttling/batched-throttler.storage';
 export * from './throttling/postgres-throttler.storage';
 export * from './locks/distributed-lock';
+export * from './locks/exclusive-schedule';
 export * from './locks/keyed-mutex';
 export * from './events';
 export * from './lifecycle/named-registry';

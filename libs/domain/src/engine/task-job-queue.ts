@@ -21,6 +21,15 @@ export interface TaskJobQueueStats {
   running: number;
   /** When the oldest job still waiting to start was queued (epoch ms); null when none waits. */
   oldestQueuedAt: number | null;
+  /** The connections of the queue's own database pool, when it keeps one (a Postgres queue). */
+  connections?: TaskJobQueueConnections;
+}
+
+/** A database pool's connections: checked out, open and unused, and callers queued for one. */
+export interface TaskJobQueueConnections {
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /** Dispatches task runs. At-least-once; a handler must tolerate a duplicate (it claims the task atomically). */

@@ -14,7 +14,8 @@ import { Correlation } from '../context/correlation';
 
 export { SpanKind };
 
-const TRACER = 'synthorg';
+/** The instrumentation scope of the service's own spans. */
+export const TRACER_NAME = 'synthorg';
 
 /**
  * True when a trace SDK is registered (the process started with an OTLP endpoint). Off, the helpers
@@ -23,7 +24,7 @@ const TRACER = 'synthorg';
 export function tracingEnabled(): boolean {
   const provider = trace.getTracerProvider();
   // The API's global provider is a proxy; it has a delegate only once an SDK registered one.
-  return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer(TRACER) !== undefined;
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer(TRACER_NAME) !== undefined;
 }
 
 /**
@@ -39,7 +40,7 @@ export function withSpan<T>(
   if (!tracingEnabled()) {
     return work(null);
   }
-  return trace.getTracer(TRACER).startActiveSpan(name, { kind, attributes }, (span) =>
+  return trace.getTracer(TRACER_NAME).startActiveSpan(name, { kind, attributes }, (span) =>
     Correlation.run({ trace_id: span.spanContext().traceId }, () =>
       work(span).then(
         (result) => {
@@ -81,7 +82,7 @@ export function withTraceparent<T>(traceparent: string | undefined, work: () => 
  * request's log lines. Installed only when tracing is on.
  */
 export function createTracingMiddleware() {
-  const tracer = trace.getTracer(TRACER);
+  const tracer = trace.getTracer(TRACER_NAME);
   return (req: Request, res: Response, next: NextFunction): void => {
     const parent = propagation.extract(context.active(), req.headers);
     const span = tracer.startSpan(

@@ -12,6 +12,8 @@ import { APP_CONFIG } from '../config/config.tokens';
 import type { AppConfig } from '../config/app-config';
 import { LOGGING_RUNTIME } from '../logging-nest/logging.tokens';
 import type { LoggingRuntime } from '../logging';
+import { tracedSqliteLibrary } from '../observability/sqlite-tracing';
+import { tracingEnabled } from '../observability/tracing';
 import { SubsystemRegistry } from '../subsystems/subsystem.registry';
 import { managerOf, type Transaction } from './transaction';
 
@@ -157,7 +159,9 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   private async connect(): Promise<void> {
     const { backend, sqlitePath, databaseUrl, preparedStatements, pool } = this.config.persistence;
     const started = Date.now();
-    const source = createDataSource({ backend, sqlitePath, databaseUrl, preparedStatements, pool });
+    // With tracing on, SQLite statements make spans (Postgres ones do through the pg instrumentation).
+    const sqliteLibrary = backend === 'sqlite' && tracingEnabled() ? tracedSqliteLibrary() : undefined;
+    const source = createDataSource({ backend, sqlitePath, databaseUrl, preparedStatements, pool, sqliteLibrary });
     try {
       if (backend === 'sqlite') {
         await ensureParentDir(sqlitePath);

@@ -226,6 +226,12 @@ export class TaskEngine implements OnApplicationBootstrap, BeforeApplicationShut
     this.metrics.queueDepth.set({ state: 'running' }, stats.running);
     const oldest = stats.oldestQueuedAt;
     this.metrics.queueOldestAge.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+    const pool = stats.connections;
+    if (pool) {
+      this.metrics.dbPool.set({ pool: 'queue', state: 'in_use' }, pool.inUse);
+      this.metrics.dbPool.set({ pool: 'queue', state: 'idle' }, pool.idle);
+      this.metrics.dbPool.set({ pool: 'queue', state: 'waiting' }, pool.waiting);
+    }
   }
 
   private enqueue(task: TaskEntity): void {

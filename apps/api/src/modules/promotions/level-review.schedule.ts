@@ -13,6 +13,7 @@ import {
   DatabaseService,
   DistributedLock,
   EventBus,
+  ExclusiveSchedule,
   LOGGING_RUNTIME,
   type LoggingRuntime,
   StartupResumeHooks,
@@ -34,8 +35,7 @@ export class LevelReviewSchedule
   implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap, BeforeApplicationShutdown
 {
   private readonly log: Logger;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  private readonly schedule: ExclusiveSchedule<number>;
   private readonly offs: Array<() => void> = [];
   private readonly pending = new Set<Promise<void>>();
 
@@ -43,13 +43,23 @@ export class LevelReviewSchedule
     private readonly review: LevelReview,
     private readonly roster: AgentRoster,
     private readonly settings: SettingsSnapshot,
-    private readonly database: DatabaseService,
-    private readonly lock: DistributedLock,
+    database: DatabaseService,
+    lock: DistributedLock,
     private readonly bus: EventBus,
     private readonly hooks: StartupResumeHooks,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.promotions');
+    this.schedule = new ExclusiveSchedule({
+      name: 'hr.level_review',
+      intervalMs: () => this.settings.value<number>('company', 'promotion_check_minutes') * 60_000,
+      enabled: () => this.review.policy().enabled,
+      pass: (now) => this.evaluateAll(now),
+      lock,
+      database,
+      log: this.log,
+      failedEvent: 'hr.level_review.failed',
+    });
   }
 
   onModuleInit(): void {
@@ -85,14 +95,11 @@ export class LevelReviewSchedule
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.schedule.start();
   }
 
   beforeApplicationShutdown(): void {
-    this.stopped = true;
-    if (this.timer) {
-      clearTimeout(this.timer);
-    }
+    this.schedule.stop();
   }
 
   /** Waits for the decisions heard so far to be handled (tests and shutdown). */
@@ -104,39 +111,22 @@ export class LevelReviewSchedule
 
   /** One pass at `now` on this replica, unless another holds the pass: answers how many agents were evaluated. */
   async run(now: Date): Promise<number> {
-    if (this.database.state !== 'ready' || !this.review.policy().enabled) {
-      return 0;
-    }
-    try {
-      const result = await this.lock.tryRunExclusive('hr.level_review', async () => {
-        let evaluated = 0;
-        for (const agent of await this.roster.all()) {
-          if (agent.status !== 'active') {
-            continue;
-          }
-          await this.review.evaluate(agent, { requestedBy: 'system', onDemand: false }, now).catch((error: unknown) => {
-            this.log.warn({ agent_id: agent.id, err: error }, 'hr.level_review.agent_failed');
-          });
-          evaluated += 1;
-        }
-        return evaluated;
-      });
-      return result.ran ? result.value : 0;
-    } catch (error) {
-      this.log.error({ err: error }, 'hr.level_review.failed');
-      return 0;
-    }
+    const outcome = await this.schedule.runOnce(now);
+    return outcome.ran ? outcome.value : 0;
   }
 
-  private schedule(): void {
-    if (this.stopped) {
-      return;
+  private async evaluateAll(now: Date): Promise<number> {
+    let evaluated = 0;
+    for (const agent of await this.roster.all()) {
+      if (agent.status !== 'active') {
+        continue;
+      }
+      await this.review.evaluate(agent, { requestedBy: 'system', onDemand: false }, now).catch((error: unknown) => {
+        this.log.warn({ agent_id: agent.id, err: error }, 'hr.level_review.agent_failed');
+      });
+      evaluated += 1;
     }
-    const minutes = this.settings.value<number>('company', 'promotion_check_minutes');
-    this.timer = setTimeout(() => {
-      void this.run(new Date()).finally(() => this.schedule());
-    }, minutes * 60_000);
-    this.timer.unref();
+    return evaluated;
   }
 
   private track(work: Promise<void>): void {

@@ -1,7 +1,13 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-import { DatabaseService, DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import {
+  DatabaseService,
+  DistributedLock,
+  ExclusiveSchedule,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+} from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import { TrustControl } from './trust-control';
@@ -16,52 +22,53 @@ const HOUR_MS = 3_600_000;
 @Injectable()
 export class TrustSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log: Logger;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly schedule: ExclusiveSchedule<number>;
 
   constructor(
     private readonly agents: AgentRoster,
     private readonly trust: TrustControl,
-    private readonly database: DatabaseService,
-    private readonly lock: DistributedLock,
+    database: DatabaseService,
+    lock: DistributedLock,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('security.trust');
+    this.schedule = new ExclusiveSchedule({
+      name: 'security.trust_sweep',
+      intervalMs: HOUR_MS,
+      enabled: () => this.trust.strategy() === 'milestone',
+      pass: (now) => this.evaluateAll(now),
+      lock,
+      database,
+      log: this.log,
+      failedEvent: 'security.trust.sweep_failed',
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.run(new Date()), HOUR_MS);
-    this.timer.unref();
+    this.schedule.start();
   }
 
   beforeApplicationShutdown(): void {
-    if (this.timer) {
-      clearInterval(this.timer);
-    }
+    this.schedule.stop();
   }
 
   /** One pass at `now` under the milestone strategy; answers how many agents were evaluated. */
   async run(now: Date): Promise<number> {
-    if (this.database.state !== 'ready' || this.trust.strategy() !== 'milestone') {
-      return 0;
-    }
-    try {
-      const result = await this.lock.tryRunExclusive('security.trust_sweep', async () => {
-        let evaluated = 0;
-        for (const agent of await this.agents.all()) {
-          if (agent.status !== 'active') {
-            continue;
-          }
-          await this.trust.evaluate(agent, now).catch((error: unknown) => {
-            this.log.warn({ agent_id: agent.id, err: error }, 'security.trust.sweep_failed');
-          });
-          evaluated += 1;
-        }
-        return evaluated;
+    const outcome = await this.schedule.runOnce(now);
+    return outcome.ran ? outcome.value : 0;
+  }
+
+  private async evaluateAll(now: Date): Promise<number> {
+    let evaluated = 0;
+    for (const agent of await this.agents.all()) {
+      if (agent.status !== 'active') {
+        continue;
+      }
+      await this.trust.evaluate(agent, now).catch((error: unknown) => {
+        this.log.warn({ agent_id: agent.id, err: error }, 'security.trust.sweep_failed');
       });
-      return result.ran ? result.value : 0;
-    } catch (error) {
-      this.log.error({ err: error }, 'security.trust.sweep_failed');
-      return 0;
+      evaluated += 1;
     }
+    return evaluated;
   }
 }

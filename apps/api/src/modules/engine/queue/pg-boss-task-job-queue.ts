@@ -1,6 +1,12 @@
 import { type Job, type JobResult, PgBoss } from 'pg-boss';
 
-import { type TaskJob, type TaskJobHandler, TaskJobQueue, type TaskJobQueueStats } from '@app/domain';
+import {
+  type TaskJob,
+  type TaskJobHandler,
+  TaskJobQueue,
+  type TaskJobQueueConnections,
+  type TaskJobQueueStats,
+} from '@app/domain';
 import { DEFAULT_POOL, pgPoolOptions, type PoolSettings, preparingClient, StatementNames } from '@app/persistence';
 
 export interface PgBossTaskJobQueueOptions {
@@ -46,6 +52,13 @@ export interface PgBossTaskJobQueueOptions {
   pool?: PoolSettings;
   onError?: (error: unknown, job: TaskJob) => void;
   log?: (msg: string, fields?: object) => void;
+}
+
+/** The counters of a pg pool. */
+interface PoolCounters {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
 }
 
 type Settings = Required<Omit<PgBossTaskJobQueueOptions, 'onError' | 'log'>>;
@@ -179,7 +192,34 @@ export class PgBossTaskJobQueue extends TaskJobQueue {
 
   stats(): TaskJobQueueStats {
     this.refreshBacklog();
-    return { queued: this.backlog, running: this.inFlight.size, oldestQueuedAt: this.oldestQueuedAt };
+    const connections = this.connections();
+    return {
+      queued: this.backlog,
+      running: this.inFlight.size,
+      oldestQueuedAt: this.oldestQueuedAt,
+      ...(connections ? { connections } : {}),
+    };
+  }
+
+  /**
+   * The connections of pg-boss's pg pool (its fetches, completions and supervision; its LISTEN
+   * connection is a client of its own, outside the pool). pg-boss keeps the pool on its database
+   * object without typing it as public, so the counters are read only when they are there.
+   */
+  private connections(): TaskJobQueueConnections | null {
+    const boss = this.boss;
+    if (!boss || this.stopping) {
+      return null;
+    }
+    const pool = (boss.getDb() as unknown as { pool?: Partial<PoolCounters> }).pool;
+    if (
+      typeof pool?.totalCount !== 'number' ||
+      typeof pool.idleCount !== 'number' ||
+      typeof pool.waitingCount !== 'number'
+    ) {
+      return null;
+    }
+    return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
   }
 
   private createBoss(): PgBoss {
