@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import type { Agent } from './agentText';
-import { ListPager } from './ListPager';
+import { ListPager } from '../../components/ListPager';
 
 type Entry = Schemas['MemoryEntry'];
 type Category = Entry['category'];

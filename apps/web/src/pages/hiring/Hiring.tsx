@@ -30,7 +30,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCompanyDepartments } from '../agents/agentQueries';
 import { agentPath, departmentLabel, levelLabel } from '../agents/agentText';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 
 type HiringRequest = Schemas['HiringRequest'];
 type Level = Schemas['CreateHiringRequest']['level'];

@@ -28,7 +28,7 @@ import { useSession } from '../../app/session';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 import { DiscoveryOutcome, TestOutcome, type TestResult } from '../setup/ProviderChecks';
 import {
   AUTH_LABELS,
