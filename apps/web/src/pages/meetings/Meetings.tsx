@@ -98,11 +98,11 @@ function TriggerDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean);
-      const meetings = (await unwrap(
+      const meetings: Meeting[] = await unwrap(
         api.POST('/api/v1/meetings/trigger', {
           body: { event_name: event.trim(), context: lines.length > 0 ? { agenda: lines } : {} },
         }),
-      )) as unknown as Meeting[];
+      );
       setHeld(meetings);
       if (meetings.length > 0) {
         notifyDone(`${meetings.length} ${meetings.length === 1 ? 'meeting was' : 'meetings were'} held`);
