@@ -255,9 +255,9 @@ function Models({ provider, writable }: { provider: Provider; writable: boolean 
                         size="xs"
                         variant="subtle"
                         onClick={() => setTuning(model.id)}
-                        aria-label={`Launch settings of ${model.id}`}
+                        aria-label={`Edit the launch settings of ${model.id}`}
                       >
-                        Tune
+                        Edit
                       </Button>
                     ) : null}
                     {provider.supports_model_delete ? (
