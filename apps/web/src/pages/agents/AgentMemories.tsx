@@ -43,6 +43,7 @@ function MemoryItem({ entry, onDelete, deleting }: { entry: Entry; onDelete?: ()
             color="red"
             variant="subtle"
             aria-label={`Delete the memory “${entry.content.slice(0, 40)}”`}
+            style={{ flexShrink: 0 }}
             loading={deleting}
             onClick={onDelete}
           >
