@@ -65,14 +65,16 @@ function BudgetFit({ cost, limit }: { cost: number; limit: number | null }) {
   if (limit === null) {
     return null;
   }
-  return overBudget(cost, limit) ? (
-    <Badge color="red" variant="light" size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatMoney(cost - limit)} over the limit
-    </Badge>
-  ) : (
-    <Badge color="green" variant="light" size="sm" style={{ whiteSpace: 'nowrap' }}>
-      Within the limit
-    </Badge>
+  const over = overBudget(cost, limit);
+  return (
+    <Text
+      size="xs"
+      fw={700}
+      c={over ? 'var(--mantine-color-red-light-color)' : 'var(--mantine-color-green-light-color)'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {over ? `${formatMoney(cost - limit)} over the limit` : 'Within the limit'}
+    </Text>
   );
 }
 
