@@ -198,7 +198,14 @@ async function boardRender(page: Page, base: string): Promise<void> {
   );
 }
 
-function lighthouse(url: string, cookie: string): Promise<{ performance: number; accessibility: number } | string> {
+interface Scores {
+  performance: number;
+  accessibility: number;
+  /** The accessibility audits that failed (those that count towards the score), by id. */
+  failed: string[];
+}
+
+function lighthouse(url: string, cookie: string): Promise<Scores | string> {
   return new Promise((resolve) => {
     const child = spawn(
       'npx',
@@ -222,10 +229,19 @@ function lighthouse(url: string, cookie: string): Promise<{ performance: number;
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('close', (code) => {
       try {
-        const report = JSON.parse(out) as { categories: Record<string, { score: number }> };
+        const report = JSON.parse(out) as {
+          categories: Record<string, { score: number; auditRefs: Array<{ id: string; weight: number }> }>;
+          audits: Record<string, { score: number | null }>;
+        };
         resolve({
           performance: Math.round(report.categories.performance.score * 100),
           accessibility: Math.round(report.categories.accessibility.score * 100),
+          failed: report.categories.accessibility.auditRefs
+            .filter((ref) => {
+              const score = report.audits[ref.id]?.score;
+              return ref.weight > 0 && typeof score === 'number' && score < 1;
+            })
+            .map((ref) => ref.id),
         });
       } catch {
         resolve(`lighthouse did not run (exit ${code}): ${err.trim().split('\n').slice(-2).join(' ')}`);
@@ -295,7 +311,8 @@ export async function runConsoleBench(): Promise<void> {
       out(
         typeof scores === 'string'
           ? `  lighthouse ${name}: ${scores}`
-          : `  lighthouse ${name}: performance ${scores.performance} (goal >= 90), accessibility ${scores.accessibility} (goal >= 95)`,
+          : `  lighthouse ${name}: performance ${scores.performance} (goal >= 90), accessibility ${scores.accessibility} (goal >= 95)` +
+              (scores.failed.length > 0 ? `; failed: ${scores.failed.join(', ')}` : ''),
       );
     }
   } finally {
