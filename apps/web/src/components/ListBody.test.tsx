@@ -54,7 +54,7 @@ describe('ListBody', () => {
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading the fruit…');
     unmount();
     renderPage(<Fruit list={{ error: null, data: { items: [], total: 0 } }} />);
-    expect(screen.getByRole('heading', { name: 'No fruit' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'No fruit' })).toBeInTheDocument();
     expect(screen.getByText('Pick some first.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

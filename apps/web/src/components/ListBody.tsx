@@ -24,6 +24,7 @@ export function ListBody<T>({
   loadingLabel,
   emptyTitle,
   emptyText,
+  emptyLevel = 2,
   minWidth = 720,
   highlightOnHover = false,
   head,
@@ -38,6 +39,8 @@ export function ListBody<T>({
   loadingLabel: string;
   emptyTitle: string;
   emptyText?: ReactNode;
+  /** The empty state's heading level: 2 for a list directly under the page's title (the default). */
+  emptyLevel?: 2 | 3 | 4;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
   highlightOnHover?: boolean;
@@ -54,7 +57,11 @@ export function ListBody<T>({
     return <Loading label={loadingLabel} />;
   }
   if (list.data.total === 0) {
-    return <Empty title={emptyTitle}>{emptyText}</Empty>;
+    return (
+      <Empty title={emptyTitle} level={emptyLevel}>
+        {emptyText}
+      </Empty>
+    );
   }
   return (
     <>
