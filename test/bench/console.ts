@@ -203,6 +203,8 @@ interface Scores {
   accessibility: number;
   /** The accessibility audits that failed (those that count towards the score), by id. */
   failed: string[];
+  /** Where the audited page ended up (the sign-in page if the session was not taken). */
+  landed: string;
 }
 
 function lighthouse(url: string, cookie: string): Promise<Scores | string> {
@@ -232,6 +234,7 @@ function lighthouse(url: string, cookie: string): Promise<Scores | string> {
         const report = JSON.parse(out) as {
           categories: Record<string, { score: number; auditRefs: Array<{ id: string; weight: number }> }>;
           audits: Record<string, { score: number | null }>;
+          finalDisplayedUrl?: string;
         };
         resolve({
           performance: Math.round(report.categories.performance.score * 100),
@@ -242,6 +245,7 @@ function lighthouse(url: string, cookie: string): Promise<Scores | string> {
               return ref.weight > 0 && typeof score === 'number' && score < 1;
             })
             .map((ref) => ref.id),
+          landed: report.finalDisplayedUrl ?? url,
         });
       } catch {
         resolve(`lighthouse did not run (exit ${code}): ${err.trim().split('\n').slice(-2).join(' ')}`);
@@ -312,7 +316,8 @@ export async function runConsoleBench(): Promise<void> {
         typeof scores === 'string'
           ? `  lighthouse ${name}: ${scores}`
           : `  lighthouse ${name}: performance ${scores.performance} (goal >= 90), accessibility ${scores.accessibility} (goal >= 95)` +
-              (scores.failed.length > 0 ? `; failed: ${scores.failed.join(', ')}` : ''),
+              (scores.failed.length > 0 ? `; failed: ${scores.failed.join(', ')}` : '') +
+              (new URL(scores.landed).pathname === path.split('?')[0] ? '' : `; landed on ${scores.landed}`),
       );
     }
   } finally {
