@@ -15,6 +15,8 @@ export default defineConfig({
       '@app/client': fileURLToPath(new URL('../../libs/client/src/index.ts', import.meta.url)),
       // The task state machine, as the service's domain states it (pure data and rules, no framework).
       '@app/task-rules': fileURLToPath(new URL('../../libs/domain/src/tasks/task-transitions.ts', import.meta.url)),
+      // The accepted ranges of a local model's launch parameters, as the API checks them.
+      '@app/model-params': fileURLToPath(new URL('../../libs/domain/src/providers/local-params.ts', import.meta.url)),
     },
   },
   build: {

@@ -4,8 +4,9 @@
 // before the first paint; (2) how long the task board takes to render 1,000 tasks once their data is
 // in (median of reloads); (3) Lighthouse's performance and accessibility scores (desktop preset) of
 // the overview, the task board, the approvals and the operator's pages (providers, settings, people,
-// audit, backups, meetings, messages, artifacts, reports), run with `npx lighthouse` when the
-// registry is reachable (it is not a dependency of the project).
+// audit, backups, meetings, messages, artifacts, reports, hiring with a request's candidates, memory,
+// an agent's memories), run with `npx lighthouse` when the registry is reachable (it is not a
+// dependency of the project). BENCH_CONSOLE_PAGES (a comma list of those names) audits only some.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,11 @@ const RELOADS = Number(process.env.BENCH_CONSOLE_RELOADS ?? 5);
 /** The bench prints its figures: one line each. */
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? 'lighthouse@13.5.0';
+/** The pages Lighthouse audits, by name; all when unset. */
+const PAGES = (process.env.BENCH_CONSOLE_PAGES ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 type Json = Record<string, unknown>;
 
@@ -95,6 +101,26 @@ async function seed(base: string, token: string, agents: string[]): Promise<void
       risk_level: ['low', 'medium', 'high', 'critical'][i % 4],
     });
   }
+}
+
+/**
+ * What the workforce and memory pages show: a hiring request with its candidates (the CEO's own,
+ * so approved at once) and an organization fact. Returns the request's id.
+ */
+async function seedWorkforce(base: string, token: string): Promise<string> {
+  const request = await call(base, token, 'POST', '/hiring/requests', {
+    department: 'engineering',
+    role: 'Backend Developer',
+    level: 'senior',
+    required_skills: ['typescript', 'postgres'],
+    reason: 'Seeded for the console benchmark.',
+    budget_limit_monthly: 40,
+  });
+  await call(base, token, 'POST', '/memory/org', {
+    category: 'procedure',
+    content: 'Releases ship on Tuesdays after the review meeting.',
+  });
+  return String(request.id);
 }
 
 async function sessionCookies(base: string): Promise<Array<{ name: string; value: string }>> {
@@ -172,7 +198,16 @@ async function boardRender(page: Page, base: string): Promise<void> {
   );
 }
 
-function lighthouse(url: string, cookie: string): Promise<{ performance: number; accessibility: number } | string> {
+interface Scores {
+  performance: number;
+  accessibility: number;
+  /** The accessibility audits that failed (those that count towards the score), by id. */
+  failed: string[];
+  /** Where the audited page ended up (the sign-in page if the session was not taken). */
+  landed: string;
+}
+
+function lighthouse(url: string, cookie: string): Promise<Scores | string> {
   return new Promise((resolve) => {
     const child = spawn(
       'npx',
@@ -196,10 +231,21 @@ function lighthouse(url: string, cookie: string): Promise<{ performance: number;
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('close', (code) => {
       try {
-        const report = JSON.parse(out) as { categories: Record<string, { score: number }> };
+        const report = JSON.parse(out) as {
+          categories: Record<string, { score: number; auditRefs: Array<{ id: string; weight: number }> }>;
+          audits: Record<string, { score: number | null }>;
+          finalDisplayedUrl?: string;
+        };
         resolve({
           performance: Math.round(report.categories.performance.score * 100),
           accessibility: Math.round(report.categories.accessibility.score * 100),
+          failed: report.categories.accessibility.auditRefs
+            .filter((ref) => {
+              const score = report.audits[ref.id]?.score;
+              return ref.weight > 0 && typeof score === 'number' && score < 1;
+            })
+            .map((ref) => ref.id),
+          landed: report.finalDisplayedUrl ?? url,
         });
       } catch {
         resolve(`lighthouse did not run (exit ${code}): ${err.trim().split('\n').slice(-2).join(' ')}`);
@@ -220,13 +266,24 @@ export async function runConsoleBench(): Promise<void> {
   let server: RunningServer | null = null;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
   try {
-    server = await startScratchService(scratch, { env: { ...db.env, SYNTHORG_ENGINE_ENABLED: 'false' } });
+    server = await startScratchService(scratch, {
+      env: {
+        ...db.env,
+        SYNTHORG_ENGINE_ENABLED: 'false',
+        // Memory wired to the fake's embeddings, so the Memory page shows a working store.
+        SYNTHORG_MEMORY_EMBEDDER_PROVIDER: 'mock',
+        SYNTHORG_MEMORY_EMBEDDER_MODEL: 'mock-embed',
+      },
+    });
     const base = `http://127.0.0.1:${server.port}`;
     const { token, agents } = await setUpCompany(server.port, `${mock.url}/v1`);
     await call(base, token, 'POST', '/setup/complete', {});
     const seeded = Date.now();
     await seed(base, token, agents);
-    out(`  seeded ${TASKS} tasks and 20 approvals in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const hiring = await seedWorkforce(base, token);
+    out(
+      `  seeded ${TASKS} tasks, 20 approvals, a hiring request and a fact in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
     const cookies = await sessionCookies(base);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
@@ -247,12 +304,20 @@ export async function runConsoleBench(): Promise<void> {
       ['messages', '/messages'],
       ['artifacts', '/artifacts'],
       ['reports', '/reports'],
+      ['hiring', `/hiring?request=${encodeURIComponent(hiring)}`],
+      ['memory', '/memory'],
+      ['agent-memories', `/agents/${encodeURIComponent(agents[1] ?? agents[0])}?tab=memories`],
     ]) {
+      if (PAGES.length > 0 && !PAGES.includes(name)) {
+        continue;
+      }
       const scores = await lighthouse(`${base}${path}`, cookie);
       out(
         typeof scores === 'string'
           ? `  lighthouse ${name}: ${scores}`
-          : `  lighthouse ${name}: performance ${scores.performance} (goal >= 90), accessibility ${scores.accessibility} (goal >= 95)`,
+          : `  lighthouse ${name}: performance ${scores.performance} (goal >= 90), accessibility ${scores.accessibility} (goal >= 95)` +
+              (scores.failed.length > 0 ? `; failed: ${scores.failed.join(', ')}` : '') +
+              (new URL(scores.landed).pathname === path.split('?')[0] ? '' : `; landed on ${scores.landed}`),
       );
     }
   } finally {

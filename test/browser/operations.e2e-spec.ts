@@ -107,6 +107,64 @@ describe('operating the company in the console', () => {
     await screenshot(page, 'providers');
   });
 
+  it('should tune the launch settings of a local model, refusing a value out of range', async () => {
+    await page.getByRole('button', { name: 'Add provider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a provider' });
+    await dialog.getByLabel('Preset', { exact: true }).selectOption('ollama');
+    await dialog.getByLabel('Provider name', { exact: true }).fill('box');
+    await dialog.getByLabel('Base URL', { exact: true }).fill(env.mock.url);
+    await dialog.getByRole('button', { name: 'Add provider' }).click();
+    const refused = dialog.getByRole('alert', { name: 'The provider was not added' });
+    if (await refused.isVisible({ timeout: 3000 }).catch(() => false)) {
+      await dialog.getByRole('checkbox', { name: 'Trust this local address' }).check();
+      await dialog.getByRole('button', { name: 'Add provider' }).click();
+    }
+    const detail = page.getByRole('region', { name: 'box' });
+    await detail.waitFor();
+    await detail.getByRole('button', { name: 'Discover models' }).click();
+    await detail.getByText(/(Added \d+ models? to box|No new models found for box)/).waitFor();
+    const models = detail.getByRole('table', { name: 'Models of box' });
+    const tune = models.getByRole('button', { name: /^Edit the launch settings of / }).first();
+    await tune.waitFor();
+    const model = ((await tune.getAttribute('aria-label')) ?? '').replace('Edit the launch settings of ', '');
+    const row = models
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Edit the launch settings of ${model}`, exact: true }) });
+    expect(await row.textContent()).toContain('Runtime defaults');
+
+    await tune.click();
+    const form = page.getByRole('dialog', { name: `Launch settings of ${model}` });
+    await form.getByLabel('Context window (tokens)').fill('64');
+    await form.getByLabel('GPU layers').fill('0');
+    await form.getByRole('button', { name: 'Save launch settings' }).click();
+    await form.getByText('A whole number from 128 to 1,048,576, or empty for the runtime’s default').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'provider-launch-settings');
+    await form.getByLabel('Context window (tokens)').fill('8192');
+    await form.getByLabel('Repeat penalty').fill('1.1');
+    await form.getByRole('button', { name: 'Save launch settings' }).click();
+    await form.waitFor({ state: 'detached' });
+    await row.getByText('context 8,192 · GPU layers 0 · repeat penalty 1.1').waitFor();
+    const served = await call<Array<{ id: string; local_params: Record<string, number | null> | null }>>(
+      env,
+      ceo,
+      'GET',
+      '/providers/box/models',
+    );
+    expect(served.find((m) => m.id === model)?.local_params).toEqual({
+      num_ctx: 8192,
+      num_gpu_layers: 0,
+      num_threads: null,
+      num_batch: null,
+      repeat_penalty: 1.1,
+    });
+    // Reopened, the form shows what was saved.
+    await tune.click();
+    expect(await form.getByLabel('Context window (tokens)').inputValue()).toBe('8192');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+  });
+
   it('should change a hot-applied setting and see it applied', async () => {
     const sinks = await call<Array<{ identifier: string; level: string; sink_type: string }>>(
       env,

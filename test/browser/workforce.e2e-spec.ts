@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 
+import { eventually } from '@app/testing';
+
 import {
   apiCall,
   call,
@@ -144,6 +146,87 @@ describe('hiring and firing in the console', () => {
     await screenshot(page, 'memory');
     await table.getByRole('button', { name: /^Delete the fact “Deploys/ }).click();
     await table.getByText('Deploys happen on Tuesdays').waitFor({ state: 'detached' });
+  });
+
+  it('should evaluate an agent’s level and show the criteria and the decision', async () => {
+    const agents = await call<Array<{ name: string; department: string; status: string }>>(
+      env,
+      ceo,
+      'GET',
+      '/agents?limit=200',
+    );
+    const agent = agents.find((a) => a.status === 'active' && a.department !== 'executive') ?? agents[0];
+    await page.goto(`/agents/${encodeURIComponent(agent.name)}?tab=career`);
+    await heading(page, agent.name);
+    const panel = page.getByRole('region', { name: 'Level evaluation' });
+    await panel.getByRole('button', { name: 'Evaluate level' }).click();
+    const decision = panel.getByRole('status', { name: 'Decision' });
+    await decision.waitFor();
+    expect(await decision.textContent()).toMatch(/^(Stays|Promoted to|Demoted to|A move to) /);
+    const criteria = panel.getByRole('table', { name: 'Criteria of the evaluation' });
+    expect(await criteria.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await panel.textContent()).toMatch(/\d+ promotion and \d+ demotion criteria met of the \d+ needed/);
+    await expectAccessible(page);
+    await screenshot(page, 'agent-level-evaluation');
+  });
+
+  it('should search an agent’s memories and delete one', async () => {
+    const agents = await call<Array<{ name: string; department: string; status: string }>>(
+      env,
+      ceo,
+      'GET',
+      '/agents?limit=200',
+    );
+    const agent = agents.find((a) => a.status === 'active' && a.department !== 'executive') ?? agents[0];
+    const path = `/agents/${encodeURIComponent(agent.name)}/memories`;
+    // Two finished tasks: each leaves an episodic memory (the fake provider answers and embeds).
+    const project = await call<{ id: string }>(env, ceo, 'POST', '/projects', { name: 'Operations' });
+    const ids: string[] = [];
+    for (const title of ['Find when the staging database rotation runs', 'Draft the landing page headline']) {
+      const task = await call<{ id: string }>(env, ceo, 'POST', '/tasks', {
+        title,
+        description: `${title}.`,
+        type: 'research',
+        project: project.id,
+        created_by: 'ceo',
+        assigned_to: agent.name,
+      });
+      ids.push(task.id);
+    }
+    await eventually(
+      () => call<Array<{ task_id: string | null }>>(env, ceo, 'GET', path),
+      (rows) => ids.every((id) => rows.some((m) => m.task_id === id)),
+      90_000,
+    );
+
+    await page.goto(`/agents/${encodeURIComponent(agent.name)}?tab=memories`);
+    await heading(page, agent.name);
+    const newest = page.getByRole('list', { name: 'Memories, newest first' });
+    await newest.getByText(/staging database rotation/).waitFor();
+    await newest.getByText(/landing page headline/).waitFor();
+    const search = page.getByRole('search', { name: `Search the memories of ${agent.name}` });
+    await search.getByLabel('Search').fill('staging database rotation');
+    await search.getByRole('button', { name: 'Search memories' }).click();
+    const matches = page.getByRole('list', { name: 'Matching memories, best first' });
+    await matches.waitFor();
+    expect(await matches.getByRole('listitem').first().textContent()).toContain('staging database rotation');
+    expect(await matches.getByRole('listitem').first().textContent()).toMatch(/relevance \d\.\d\d/);
+    await expectAccessible(page);
+    await screenshot(page, 'agent-memories');
+
+    await matches
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: /^Delete the memory “Task "Find when the staging/ })
+      .click();
+    await page.getByText('The memory was deleted').waitFor();
+    await matches.getByText(/staging database rotation/).waitFor({ state: 'detached' });
+    await search.getByRole('button', { name: 'Show all' }).click();
+    await newest.getByText(/landing page headline/).waitFor();
+    expect(await newest.getByText(/staging database rotation/).count()).toBe(0);
+    const left = await call<Array<{ task_id: string | null }>>(env, ceo, 'GET', path);
+    expect(left.some((m) => m.task_id === ids[0])).toBe(false);
+    expect(left.some((m) => m.task_id === ids[1])).toBe(true);
   });
 
   it('should keep the new pages accessible in the dark theme and usable at 768 px', async () => {

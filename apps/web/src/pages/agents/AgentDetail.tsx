@@ -33,7 +33,7 @@ import { LevelEvaluationPanel, OnboardingPanel } from './AgentWorkforce';
 import { AutonomyPanel, TrustPanel } from './AgentAutonomy';
 import { useBudgetConfig } from './agentQueries';
 import { type Agent, autonomyLabel, departmentLabel, levelLabel, STATUS_COLOR } from './agentText';
-import { ListPager } from './ListPager';
+import { ListPager } from '../../components/ListPager';
 
 const PerformanceChart = lazy(() => import('../budget/SpendCharts').then((m) => ({ default: m.PerformanceChart })));
 

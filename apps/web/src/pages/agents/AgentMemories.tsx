@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import type { Agent } from './agentText';
-import { ListPager } from './ListPager';
+import { ListPager } from '../../components/ListPager';
 
 type Entry = Schemas['MemoryEntry'];
 type Category = Entry['category'];
@@ -43,6 +43,7 @@ function MemoryItem({ entry, onDelete, deleting }: { entry: Entry; onDelete?: ()
             color="red"
             variant="subtle"
             aria-label={`Delete the memory “${entry.content.slice(0, 40)}”`}
+            style={{ flexShrink: 0 }}
             loading={deleting}
             onClick={onDelete}
           >

@@ -15,7 +15,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useAllAgents, useCompanyDepartments } from './agentQueries';
 import { agentPath, autonomyLabel, departmentLabel, levelLabel, STATUS_COLOR, type Agent } from './agentText';
-import { ListPager } from './ListPager';
+import { ListPager } from '../../components/ListPager';
 import { buildOrgChart, type OrgGroup, type OrgNode } from './orgChart';
 
 const PAGE_SIZE = 50;

@@ -27,10 +27,9 @@ import { ErrorNotice, notifyDone, notifyError } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
 import { can } from '../../app/roles';
 import { useSession } from '../../app/session';
-import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListBody, useOffsetParam } from '../../components/ListBody';
 import { formatBytes } from '../backups/Backups';
 
 type Artifact = Schemas['Artifact'];
@@ -218,7 +217,7 @@ export default function Artifacts() {
     type: params.get('type') ?? '',
   };
   const [draft, setDraft] = useState(filters);
-  const offset = Number(params.get('offset') ?? 0) || 0;
+  const [offset, setOffset] = useOffsetParam();
   const [previewing, setPreviewing] = useState<Artifact | null>(null);
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -265,103 +264,80 @@ export default function Artifacts() {
     }
   };
 
-  let body;
-  if (list.error) {
-    body = <ErrorNotice error={list.error} title="The artifacts could not be loaded" />;
-  } else if (!list.data) {
-    body = <Loading label="Loading the artifacts" />;
-  } else if (list.data.total === 0) {
-    body = <Empty title="No artifacts">Agents record code, tests and documents here as they finish tasks.</Empty>;
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" aria-label="Artifacts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Path</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Task</Table.Th>
-                <Table.Th scope="col">By</Table.Th>
-                <Table.Th scope="col">Size</Table.Th>
-                <Table.Th scope="col">Created</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      onClick={() => setPreviewing(a)}
-                      aria-label={`Preview ${a.path}`}
-                    >
-                      {a.path}
-                    </Anchor>
-                    {a.description ? (
-                      <Text size="xs" c="dimmed">
-                        {a.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{a.type}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/tasks/${a.task_id}`}>
-                      {a.task_id.slice(0, 8)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{a.created_by}</Table.Td>
-                  <Table.Td>{formatBytes(a.size_bytes)}</Table.Td>
-                  <Table.Td>{formatDateTime(a.created_at)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        component="a"
-                        href={contentUrl(a.id)}
-                        download
-                        size="xs"
-                        variant="subtle"
-                        aria-label={`Download ${a.path}`}
-                      >
-                        Download
-                      </Button>
-                      {writable ? (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          loading={deleting === a.id}
-                          onClick={() => void remove(a)}
-                          aria-label={`Delete ${a.path}`}
-                        >
-                          Delete
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPager
-          total={list.data.total}
-          offset={offset}
-          limit={PAGE}
-          label="Pages of artifacts"
-          onChange={(next) => {
-            const copy = new URLSearchParams(params);
-            copy.set('offset', String(next));
-            setParams(copy);
-          }}
-        />
-      </>
-    );
-  }
+  const body = (
+    <ListBody
+      list={list}
+      label="Artifacts"
+      errorTitle="The artifacts could not be loaded"
+      loadingLabel="Loading the artifacts"
+      emptyTitle="No artifacts"
+      emptyText="Agents record code, tests and documents here as they finish tasks."
+      minWidth={760}
+      head={
+        <>
+          <Table.Th scope="col">Path</Table.Th>
+          <Table.Th scope="col">Type</Table.Th>
+          <Table.Th scope="col">Task</Table.Th>
+          <Table.Th scope="col">By</Table.Th>
+          <Table.Th scope="col">Size</Table.Th>
+          <Table.Th scope="col">Created</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      row={(a) => (
+        <Table.Tr key={a.id}>
+          <Table.Td>
+            <Anchor component="button" type="button" onClick={() => setPreviewing(a)} aria-label={`Preview ${a.path}`}>
+              {a.path}
+            </Anchor>
+            {a.description ? (
+              <Text size="xs" c="dimmed">
+                {a.description}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td>{a.type}</Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`/tasks/${a.task_id}`}>
+              {a.task_id.slice(0, 8)}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{a.created_by}</Table.Td>
+          <Table.Td>{formatBytes(a.size_bytes)}</Table.Td>
+          <Table.Td>{formatDateTime(a.created_at)}</Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                component="a"
+                href={contentUrl(a.id)}
+                download
+                size="xs"
+                variant="subtle"
+                aria-label={`Download ${a.path}`}
+              >
+                Download
+              </Button>
+              {writable ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  loading={deleting === a.id}
+                  onClick={() => void remove(a)}
+                  aria-label={`Delete ${a.path}`}
+                >
+                  Delete
+                </Button>
+              ) : null}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+      pager={{ offset, limit: PAGE, label: 'Pages of artifacts', onChange: setOffset }}
+    />
+  );
 
   return (
     <Stack>

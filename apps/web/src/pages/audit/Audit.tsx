@@ -23,10 +23,8 @@ import { ErrorNotice } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
 import { can } from '../../app/roles';
 import { useSession } from '../../app/session';
-import { Empty } from '../../components/Empty';
-import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListBody, useOffsetParam } from '../../components/ListBody';
 
 type Entry = Schemas['AuditEntry'];
 type Verification = Schemas['AuditVerification'];
@@ -152,7 +150,7 @@ export default function Audit() {
     since: params.get('since') ?? '',
     until: params.get('until') ?? '',
   };
-  const offset = Number(params.get('offset') ?? 0) || 0;
+  const [offset, setOffset] = useOffsetParam();
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState<Entry | null>(null);
   const trail = useQuery({
@@ -198,75 +196,54 @@ export default function Audit() {
     setParams(next);
   };
 
-  let body;
-  if (trail.error) {
-    body = <ErrorNotice error={trail.error} title="The audit trail could not be loaded" />;
-  } else if (!trail.data) {
-    body = <Loading label="Loading the audit trail" />;
-  } else if (trail.data.total === 0) {
-    body = <Empty title="No matching rows">Change or clear the filters.</Empty>;
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" highlightOnHover aria-label="Audit trail">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Row</Table.Th>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Actor</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-                <Table.Th scope="col">Target</Table.Th>
-                <Table.Th scope="col">Outcome</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {trail.data.items.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      onClick={() => setOpen(entry)}
-                      aria-label={`Details of row ${entry.seq}`}
-                    >
-                      {entry.seq}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-                  <Table.Td>{entry.actor}</Table.Td>
-                  <Table.Td>
-                    <Code>{entry.action}</Code>
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{entry.target ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      size="sm"
-                      variant="light"
-                      color={/^(success|ok|allowed)$/.test(entry.outcome) ? 'green' : 'red'}
-                    >
-                      {entry.outcome}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPager
-          total={trail.data.total}
-          offset={offset}
-          limit={PAGE}
-          label="Pages of the audit trail"
-          onChange={(next) => {
-            const copy = new URLSearchParams(params);
-            copy.set('offset', String(next));
-            setParams(copy);
-          }}
-        />
-      </>
-    );
-  }
+  const body = (
+    <ListBody
+      list={trail}
+      label="Audit trail"
+      errorTitle="The audit trail could not be loaded"
+      loadingLabel="Loading the audit trail"
+      emptyTitle="No matching rows"
+      emptyText="Change or clear the filters."
+      minWidth={720}
+      highlightOnHover
+      head={
+        <>
+          <Table.Th scope="col">Row</Table.Th>
+          <Table.Th scope="col">When</Table.Th>
+          <Table.Th scope="col">Actor</Table.Th>
+          <Table.Th scope="col">Action</Table.Th>
+          <Table.Th scope="col">Target</Table.Th>
+          <Table.Th scope="col">Outcome</Table.Th>
+        </>
+      }
+      row={(entry) => (
+        <Table.Tr key={entry.id}>
+          <Table.Td>
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => setOpen(entry)}
+              aria-label={`Details of row ${entry.seq}`}
+            >
+              {entry.seq}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+          <Table.Td>{entry.actor}</Table.Td>
+          <Table.Td>
+            <Code>{entry.action}</Code>
+          </Table.Td>
+          <Table.Td style={{ wordBreak: 'break-all' }}>{entry.target ?? '—'}</Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant="light" color={/^(success|ok|allowed)$/.test(entry.outcome) ? 'green' : 'red'}>
+              {entry.outcome}
+            </Badge>
+          </Table.Td>
+        </Table.Tr>
+      )}
+      pager={{ offset, limit: PAGE, label: 'Pages of the audit trail', onChange: setOffset }}
+    />
+  );
 
   return (
     <Stack>

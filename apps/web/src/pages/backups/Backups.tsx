@@ -9,10 +9,8 @@ import { ErrorNotice, notifyDone, notifyError } from '../../app/errors';
 import { formatDateTime, humanize } from '../../app/format';
 import { can } from '../../app/roles';
 import { useSession } from '../../app/session';
-import { Empty } from '../../components/Empty';
-import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListBody } from '../../components/ListBody';
 import { NamespaceSettings } from '../settings/SettingsForm';
 
 type Backup = Schemas['BackupInfo'];
@@ -184,82 +182,74 @@ export default function Backups() {
     }
   };
 
-  let body;
-  if (list.error) {
-    body = <ErrorNotice error={list.error} title="The backups could not be loaded" />;
-  } else if (!list.data) {
-    body = <Loading label="Loading the backups" />;
-  } else if (list.data.total === 0) {
-    body = <Empty title="No backups yet">Take one now, or turn on the schedule below.</Empty>;
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" aria-label="Backups">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Backup</Table.Th>
-                <Table.Th scope="col">Taken</Table.Th>
-                <Table.Th scope="col">Why</Table.Th>
-                <Table.Th scope="col">Components</Table.Th>
-                <Table.Th scope="col">Size</Table.Th>
-                <Table.Th scope="col">Checksum</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((b) => (
-                <Table.Tr key={b.backup_id}>
-                  <Table.Td>
-                    <Code>{b.backup_id}</Code>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(b.timestamp)}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={b.trigger === 'pre_migration' ? 'orange' : 'gray'}>
-                      {b.trigger === 'pre_migration' ? 'Safety' : humanize(b.trigger)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{b.components.map(humanize).join(', ')}</Table.Td>
-                  <Table.Td>
-                    {formatBytes(b.size_bytes)}
-                    {b.compressed ? ' (compressed)' : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <Checksum id={b.backup_id} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setRestoring(b)}
-                        aria-label={`Restore backup ${b.backup_id}`}
-                      >
-                        Restore
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => void remove(b.backup_id)}
-                        aria-label={`Delete backup ${b.backup_id}`}
-                        loading={deleting === b.backup_id}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPager total={list.data.total} offset={offset} limit={PAGE} onChange={setOffset} label="Pages of backups" />
-      </>
-    );
-  }
+  const body = (
+    <ListBody
+      list={list}
+      label="Backups"
+      errorTitle="The backups could not be loaded"
+      loadingLabel="Loading the backups"
+      emptyTitle="No backups yet"
+      emptyText="Take one now, or turn on the schedule below."
+      minWidth={760}
+      head={
+        <>
+          <Table.Th scope="col">Backup</Table.Th>
+          <Table.Th scope="col">Taken</Table.Th>
+          <Table.Th scope="col">Why</Table.Th>
+          <Table.Th scope="col">Components</Table.Th>
+          <Table.Th scope="col">Size</Table.Th>
+          <Table.Th scope="col">Checksum</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      row={(b) => (
+        <Table.Tr key={b.backup_id}>
+          <Table.Td>
+            <Code>{b.backup_id}</Code>
+          </Table.Td>
+          <Table.Td>{formatDateTime(b.timestamp)}</Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant="light" color={b.trigger === 'pre_migration' ? 'orange' : 'gray'}>
+              {b.trigger === 'pre_migration' ? 'Safety' : humanize(b.trigger)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{b.components.map(humanize).join(', ')}</Table.Td>
+          <Table.Td>
+            {formatBytes(b.size_bytes)}
+            {b.compressed ? ' (compressed)' : ''}
+          </Table.Td>
+          <Table.Td>
+            <Checksum id={b.backup_id} />
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => setRestoring(b)}
+                aria-label={`Restore backup ${b.backup_id}`}
+              >
+                Restore
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => void remove(b.backup_id)}
+                aria-label={`Delete backup ${b.backup_id}`}
+                loading={deleting === b.backup_id}
+              >
+                Delete
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+      pager={{ offset, limit: PAGE, label: 'Pages of backups', onChange: setOffset }}
+    />
+  );
 
   return (
     <Stack>

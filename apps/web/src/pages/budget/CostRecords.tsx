@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney, humanize } from '../../app/format';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { agentPath } from '../agents/agentText';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 
 const DailySpendChart = lazy(() => import('./SpendCharts').then((m) => ({ default: m.DailySpendChart })));
 

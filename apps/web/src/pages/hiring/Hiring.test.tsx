@@ -109,6 +109,46 @@ describe('Hiring', () => {
     expect(await within(detail).findByRole('link', { name: 'Margaret' })).toHaveAttribute('href', '/agents/Margaret');
   });
 
+  it('should compare every candidate’s cost with the request’s own limit and warn when the choice exceeds it', async () => {
+    let current = requestFixture({ budget_limit_monthly: 20 });
+    fakeApi({
+      'GET /api/v1/hiring/requests': page([current], 0, 20),
+      'GET /api/v1/hiring/requests/h-1': () => ({ data: current }),
+      'POST /api/v1/hiring/requests/h-1/select': (_r, body) => {
+        current = { ...current, selected_candidate_id: (body as { candidate_id: string }).candidate_id };
+        return { data: current };
+      },
+    });
+    renderPage(<Hiring />, { path: '/?request=h-1' });
+    const detail = await screen.findByRole('region', { name: /Backend Developer/ });
+    expect(await within(detail).findByText(/against this request’s limit of \$20\.00 a month/)).toBeInTheDocument();
+    const card = (name: RegExp) =>
+      within(detail).getByRole('radio', { name }).closest('.mantine-Paper-root') as HTMLElement;
+    expect(within(card(/Linus/)).getByText('Within the limit')).toBeInTheDocument();
+    expect(within(card(/Margaret/)).getByText('$20.00 over the limit')).toBeInTheDocument();
+    expect(within(detail).queryByText('Over this request’s budget')).not.toBeInTheDocument();
+
+    await userEvent.click(within(detail).getByRole('radio', { name: /Margaret/ }));
+    await waitFor(() => expect(within(detail).getByRole('radio', { name: /Margaret/ })).toBeChecked());
+    const warning = within(detail)
+      .getByText('Over this request’s budget')
+      .closest('[role="alert"], .mantine-Alert-root');
+    expect(warning).toHaveTextContent('Margaret is estimated at $40.00 a month, more than the limit of $20.00 a month');
+    expect(warning).toHaveTextContent('A candidate within the limit is listed above.');
+  });
+
+  it('should not compare costs when the request sets no limit', async () => {
+    fakeApi({
+      'GET /api/v1/hiring/requests': page([requestFixture()], 0, 20),
+      'GET /api/v1/hiring/requests/h-1': { data: requestFixture({ selected_candidate_id: 'c-2' }) },
+    });
+    renderPage(<Hiring />, { path: '/?request=h-1' });
+    const detail = await screen.findByRole('region', { name: /Backend Developer/ });
+    expect(await within(detail).findByText(/this request sets no monthly limit/)).toBeInTheDocument();
+    expect(within(detail).queryByText(/over the limit|Within the limit/)).not.toBeInTheDocument();
+    expect(within(detail).queryByText('Over this request’s budget')).not.toBeInTheDocument();
+  });
+
   it('should show that a pending request waits for an approval', async () => {
     fakeApi({
       'GET /api/v1/hiring/requests': page([requestFixture({ status: 'pending' })], 0, 20),

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -30,7 +31,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCompanyDepartments } from '../agents/agentQueries';
 import { agentPath, departmentLabel, levelLabel } from '../agents/agentText';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 
 type HiringRequest = Schemas['HiringRequest'];
 type Level = Schemas['CreateHiringRequest']['level'];
@@ -51,6 +52,29 @@ function StatusBadge({ status }: { status: Status }) {
     <Badge variant="light" color={STATUS_COLOR[status]} size="sm">
       {humanize(status)}
     </Badge>
+  );
+}
+
+/** Whether a candidate's estimated monthly cost is above the request's own monthly limit (none: never). */
+export function overBudget(cost: number, limit: number | null): boolean {
+  return limit !== null && cost > limit;
+}
+
+/** A candidate's estimated cost against the request's limit: by how much it is over, or that it fits. */
+function BudgetFit({ cost, limit }: { cost: number; limit: number | null }) {
+  if (limit === null) {
+    return null;
+  }
+  const over = overBudget(cost, limit);
+  return (
+    <Text
+      size="xs"
+      fw={700}
+      c={over ? 'var(--mantine-color-red-light-color)' : 'var(--mantine-color-green-light-color)'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {over ? `${formatMoney(cost - limit)} over the limit` : 'Within the limit'}
+    </Text>
   );
 }
 
@@ -210,7 +234,8 @@ export function RequestDetail({ requestId, onClose }: { requestId: string; onClo
   }
   const r = request.data;
   const open = r.status === 'pending' || r.status === 'approved';
-  const hired = r.status === 'instantiated' ? r.candidates.find((c) => c.id === r.selected_candidate_id) : undefined;
+  const chosen = r.candidates.find((c) => c.id === r.selected_candidate_id);
+  const hired = r.status === 'instantiated' ? chosen : undefined;
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="request-title">
@@ -257,7 +282,11 @@ export function RequestDetail({ requestId, onClose }: { requestId: string; onClo
       ) : null}
       <Radio.Group
         label="Candidates"
-        description="The estimated monthly cost is at the model’s prices for 1M input and 250k output tokens"
+        description={`The estimated monthly cost is at the model’s prices for 1M input and 250k output tokens${
+          r.budget_limit_monthly !== null
+            ? `, against this request’s limit of ${formatMoney(r.budget_limit_monthly)} a month`
+            : '; this request sets no monthly limit'
+        }`}
         value={r.selected_candidate_id ?? ''}
         onChange={(id) => select.mutate(id)}
       >
@@ -271,14 +300,27 @@ export function RequestDetail({ requestId, onClose }: { requestId: string; onClo
                   label={`${c.name} (${c.model_provider} / ${c.model_id})`}
                   description={`${c.personality_preset} · skills: ${c.skills.join(', ') || 'none'} · ${c.rationale}`}
                 />
-                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(c.estimated_monthly_cost)} a month
-                </Text>
+                <Stack gap={4} align="flex-end">
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(c.estimated_monthly_cost)} a month
+                  </Text>
+                  <BudgetFit cost={c.estimated_monthly_cost} limit={r.budget_limit_monthly} />
+                </Stack>
               </Group>
             </Paper>
           ))}
         </Stack>
       </Radio.Group>
+      {chosen && open && overBudget(chosen.estimated_monthly_cost, r.budget_limit_monthly) ? (
+        <Alert color="orange" variant="light" mt="sm" title="Over this request’s budget">
+          {chosen.name} is estimated at {formatMoney(chosen.estimated_monthly_cost)} a month, more than the limit of{' '}
+          {formatMoney(r.budget_limit_monthly ?? 0)} a month this request sets for the new agent; the agent would reach
+          its budget before the month ends.
+          {r.candidates.some((c) => !overBudget(c.estimated_monthly_cost, r.budget_limit_monthly))
+            ? ' A candidate within the limit is listed above.'
+            : ' No candidate is within the limit.'}
+        </Alert>
+      ) : null}
       {select.error ? <ErrorNotice error={select.error} title="The candidate was not selected" /> : null}
       {instantiate.error ? <ErrorNotice error={instantiate.error} title="The agent was not hired" /> : null}
       {manage && r.status === 'approved' ? (

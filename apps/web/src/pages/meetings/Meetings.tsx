@@ -31,7 +31,7 @@ import { useSession } from '../../app/session';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListBody, useOffsetParam } from '../../components/ListBody';
 import { formatDuration } from '../agents/AgentDetail';
 
 type Meeting = Schemas['MeetingResponse'];
@@ -98,11 +98,11 @@ function TriggerDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean);
-      const meetings = (await unwrap(
+      const meetings: Meeting[] = await unwrap(
         api.POST('/api/v1/meetings/trigger', {
           body: { event_name: event.trim(), context: lines.length > 0 ? { agenda: lines } : {} },
         }),
-      )) as unknown as Meeting[];
+      );
       setHeld(meetings);
       if (meetings.length > 0) {
         notifyDone(`${meetings.length} ${meetings.length === 1 ? 'meeting was' : 'meetings were'} held`);
@@ -192,7 +192,7 @@ export default function Meetings() {
   const [params, setParams] = useSearchParams();
   const status = (params.get('status') ?? '') as Status | '';
   const type = params.get('type') ?? '';
-  const offset = Number(params.get('offset') ?? 0) || 0;
+  const [offset, setOffset] = useOffsetParam();
   const [triggering, setTriggering] = useState(false);
   const [typeDraft, setTypeDraft] = useState(type);
   const list = useQuery({
@@ -219,70 +219,48 @@ export default function Meetings() {
     setParams(next);
   };
 
-  let body;
-  if (list.error) {
-    body = <ErrorNotice error={list.error} title="The meetings could not be loaded" />;
-  } else if (!list.data) {
-    body = <Loading label="Loading the meetings" />;
-  } else if (list.data.total === 0) {
-    body = (
-      <Empty title="No meetings yet">
-        Meetings are held on their schedule or when an event triggers them; trigger one to start.
-      </Empty>
-    );
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" aria-label="Meetings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Meeting</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Protocol</Table.Th>
-                <Table.Th scope="col">Participants</Table.Th>
-                <Table.Th scope="col">Tokens used of budget</Table.Th>
-                <Table.Th scope="col">Held</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((m) => (
-                <Table.Tr key={m.meeting_id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/meetings/${m.meeting_id}`}>
-                      {m.meeting_type_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={STATUS_COLOR[m.status]}>
-                      {humanize(m.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{humanize(m.protocol_type)}</Table.Td>
-                  <Table.Td>{Object.keys(m.participant_names).length}</Table.Td>
-                  <Table.Td>
-                    {tokensUsed(m).toLocaleString('en-US')} / {m.token_budget.toLocaleString('en-US')}
-                  </Table.Td>
-                  <Table.Td>{m.minutes ? formatDateTime(m.minutes.started_at) : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPager
-          total={list.data.total}
-          offset={offset}
-          limit={PAGE}
-          label="Pages of meetings"
-          onChange={(next) => {
-            const copy = new URLSearchParams(params);
-            copy.set('offset', String(next));
-            setParams(copy);
-          }}
-        />
-      </>
-    );
-  }
+  const body = (
+    <ListBody
+      list={list}
+      label="Meetings"
+      errorTitle="The meetings could not be loaded"
+      loadingLabel="Loading the meetings"
+      emptyTitle="No meetings yet"
+      emptyText="Meetings are held on their schedule or when an event triggers them; trigger one to start."
+      minWidth={720}
+      head={
+        <>
+          <Table.Th scope="col">Meeting</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">Protocol</Table.Th>
+          <Table.Th scope="col">Participants</Table.Th>
+          <Table.Th scope="col">Tokens used of budget</Table.Th>
+          <Table.Th scope="col">Held</Table.Th>
+        </>
+      }
+      row={(m) => (
+        <Table.Tr key={m.meeting_id}>
+          <Table.Td>
+            <Anchor component={Link} to={`/meetings/${m.meeting_id}`}>
+              {m.meeting_type_name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant="light" color={STATUS_COLOR[m.status]}>
+              {humanize(m.status)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{humanize(m.protocol_type)}</Table.Td>
+          <Table.Td>{Object.keys(m.participant_names).length}</Table.Td>
+          <Table.Td>
+            {tokensUsed(m).toLocaleString('en-US')} / {m.token_budget.toLocaleString('en-US')}
+          </Table.Td>
+          <Table.Td>{m.minutes ? formatDateTime(m.minutes.started_at) : '—'}</Table.Td>
+        </Table.Tr>
+      )}
+      pager={{ offset, limit: PAGE, label: 'Pages of meetings', onChange: setOffset }}
+    />
+  );
 
   return (
     <Stack>

@@ -26,7 +26,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCompanyDepartments } from '../agents/agentQueries';
 import { departmentLabel } from '../agents/agentText';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 
 type Category = Schemas['CreateOrgFactRequest']['category'];
 

@@ -11,7 +11,7 @@ import { useLiveState } from '../../app/live';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 
 const PAGE = 30;
 const PRIORITY_COLOR = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' } as const;

@@ -28,7 +28,7 @@ import { useSession, useSetupStatus } from '../../app/session';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListBody } from '../../components/ListBody';
 import { deviceName } from '../auth/Account';
 
 type User = Schemas['UserResponse'];
@@ -367,40 +367,29 @@ export default function People() {
     );
   }
 
-  let body;
-  if (users.error) {
-    body = <ErrorNotice error={users.error} title="The people could not be loaded" />;
-  } else if (!users.data) {
-    body = <Loading label="Loading the people" />;
-  } else if (users.data.total === 0) {
-    body = <Empty title="No accounts" />;
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" aria-label="People">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Username</Table.Th>
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Department</Table.Th>
-                <Table.Th scope="col">Created</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.items.map((user) => (
-                <UserRow key={user.id} user={user} self={user.id === me.id} onDelete={setDeleting} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPager total={users.data.total} offset={offset} limit={PAGE} onChange={setOffset} label="Pages of people" />
-      </>
-    );
-  }
+  const body = (
+    <ListBody
+      list={users}
+      label="People"
+      errorTitle="The people could not be loaded"
+      loadingLabel="Loading the people"
+      emptyTitle="No accounts"
+      minWidth={720}
+      head={
+        <>
+          <Table.Th scope="col">Username</Table.Th>
+          <Table.Th scope="col">Role</Table.Th>
+          <Table.Th scope="col">Department</Table.Th>
+          <Table.Th scope="col">Created</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      row={(user) => <UserRow key={user.id} user={user} self={user.id === me.id} onDelete={setDeleting} />}
+      pager={{ offset, limit: PAGE, label: 'Pages of people', onChange: setOffset }}
+    />
+  );
 
   return (
     <Stack>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, OBSERVER, renderPage } from '../../test/render';
+import { launchProblem, launchSummary } from './LaunchSettings';
 import { parseEvent, quotaSummary } from './providerApi';
 import Providers from './Providers';
 
@@ -197,6 +198,117 @@ describe('Providers', () => {
     await screen.findByRole('table', { name: 'Providers' });
     expect(screen.queryByRole('button', { name: 'Add provider' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Trust an address')).not.toBeInTheDocument();
+  });
+
+  describe('launch settings of a local model', () => {
+    const TUNED = {
+      ...MODEL,
+      id: 'llama3.2:1b',
+      local_params: { num_ctx: 4096, num_gpu_layers: 0, repeat_penalty: 1.1 },
+    };
+    const local = provider('box', {
+      driver: 'ollama',
+      preset_name: 'ollama',
+      auth_type: 'none',
+      has_api_key: false,
+      models: [TUNED],
+      supports_model_config: true,
+      supports_model_delete: true,
+      supports_model_pull: true,
+    });
+    const routes = (extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) => ({
+      'GET /api/v1/providers': PAGE([local]),
+      'GET /api/v1/providers/box': { data: local },
+      'GET /api/v1/providers/box/health': HEALTH,
+      'GET /api/v1/providers/box/models': {
+        data: [{ ...TUNED, supports_tools: true, supports_vision: false, supports_streaming: true }],
+      },
+      'GET /api/v1/providers/discovery-policy': POLICY,
+      ...extra,
+    });
+
+    it('should show the current values, refuse a value out of the API’s range and save the rest', async () => {
+      const api = fakeApi(
+        routes({
+          'PUT /api/v1/providers/box/models/llama3.2%3A1b/config': (_request, body) => ({
+            data: { ...TUNED, local_params: (body as { local_params: unknown }).local_params },
+          }),
+        }),
+      );
+      renderPage(<Providers />, { path: '/providers?provider=box' });
+      const models = await screen.findByRole('table', { name: 'Models of box' });
+      expect(within(models).getByText('context 4,096 · GPU layers 0 · repeat penalty 1.1')).toBeInTheDocument();
+      await userEvent.click(within(models).getByRole('button', { name: 'Edit the launch settings of llama3.2:1b' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Launch settings of llama3.2:1b' });
+      expect(within(dialog).getByLabelText('Context window (tokens)')).toHaveValue('4096');
+      expect(within(dialog).getByLabelText('GPU layers')).toHaveValue('0');
+      expect(within(dialog).getByLabelText('CPU threads')).toHaveValue('');
+      expect(within(dialog).getByLabelText('Repeat penalty')).toHaveValue('1.1');
+
+      const context = within(dialog).getByLabelText('Context window (tokens)');
+      await userEvent.clear(context);
+      await userEvent.type(context, '64');
+      await userEvent.type(within(dialog).getByLabelText('CPU threads'), '8');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save launch settings' }));
+      expect(
+        await within(dialog).findByText('A whole number from 128 to 1,048,576, or empty for the runtime’s default'),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Context window (tokens)')).toHaveAttribute('aria-invalid', 'true');
+      expect(api.calls.some((c) => c.route.startsWith('PUT '))).toBe(false);
+
+      await userEvent.clear(context);
+      await userEvent.type(context, '8192');
+      await userEvent.clear(within(dialog).getByLabelText('Repeat penalty'));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save launch settings' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.calls.find((c) => c.route.startsWith('PUT '))).toEqual({
+        route: 'PUT /api/v1/providers/box/models/llama3.2%3A1b/config',
+        body: {
+          local_params: { num_ctx: 8192, num_gpu_layers: 0, num_threads: 8, num_batch: null, repeat_penalty: null },
+        },
+      });
+      expect(await screen.findByText('The launch settings of llama3.2:1b were saved')).toBeInTheDocument();
+    });
+
+    it('should show the API’s refusal with its code and keep the form', async () => {
+      fakeApi(
+        routes({
+          'PUT /api/v1/providers/box/models/llama3.2%3A1b/config': {
+            error: 'num_batch: must be an integer between 1 and 65536 (inclusive) or null',
+            code: 2005,
+            status: 400,
+          },
+        }),
+      );
+      renderPage(<Providers />, { path: '/providers?provider=box' });
+      const models = await screen.findByRole('table', { name: 'Models of box' });
+      await userEvent.click(within(models).getByRole('button', { name: 'Edit the launch settings of llama3.2:1b' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Launch settings of llama3.2:1b' });
+      await userEvent.type(within(dialog).getByLabelText('Batch size'), '512');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save launch settings' }));
+      const refusal = await within(dialog).findByRole('alert', { name: 'The launch settings were not saved' });
+      expect(refusal).toHaveTextContent('num_batch: must be an integer between 1 and 65536');
+      expect(refusal).toHaveTextContent('Error code 2005');
+      expect(within(dialog).getByLabelText('Batch size')).toHaveValue('512');
+    });
+
+    it('should show an observer the values without the editor', async () => {
+      fakeApi(routes());
+      renderPage(<Providers />, { me: OBSERVER, path: '/providers?provider=box' });
+      const models = await screen.findByRole('table', { name: 'Models of box' });
+      expect(within(models).getByRole('columnheader', { name: 'Launch settings' })).toBeInTheDocument();
+      expect(within(models).getByText('context 4,096 · GPU layers 0 · repeat penalty 1.1')).toBeInTheDocument();
+      expect(within(models).queryByRole('button', { name: /launch settings of/ })).not.toBeInTheDocument();
+    });
+
+    it('should say when the runtime’s defaults apply', () => {
+      expect(launchSummary(null)).toBe('Runtime defaults');
+      expect(launchSummary({ num_ctx: null, num_batch: 512 })).toBe('batch 512');
+      expect(launchProblem('repeat_penalty', 5.5)).toMatch(/from 0 to 5/);
+      expect(launchProblem('repeat_penalty', 1.25)).toBeNull();
+      expect(launchProblem('num_threads', 2.5)).toMatch(/^A whole number from 1 to 1,024/);
+      expect(launchProblem('num_gpu_layers', '')).toBeNull();
+    });
   });
 
   it('should read the pull progress events and summarise quotas', () => {

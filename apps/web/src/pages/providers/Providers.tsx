@@ -28,7 +28,7 @@ import { useSession } from '../../app/session';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 import { DiscoveryOutcome, TestOutcome, type TestResult } from '../setup/ProviderChecks';
 import {
   AUTH_LABELS,
@@ -43,6 +43,7 @@ import {
   secretStates,
 } from './providerApi';
 import { DiscoveryAllowlist } from './DiscoveryAllowlist';
+import { LaunchSettingsDialog, launchSummary } from './LaunchSettings';
 import { AddProviderDialog, EditProviderDialog } from './ProviderDialogs';
 
 function HealthBadge({ name }: { name: string }) {
@@ -169,6 +170,9 @@ function Models({ provider, writable }: { provider: Provider; writable: boolean 
     queryFn: () => unwrap(api.GET('/api/v1/providers/{name}/models', { params: { path: { name: provider.name } } })),
   });
   const [removing, setRemoving] = useState<string | null>(null);
+  const [tuning, setTuning] = useState<string | null>(null);
+  const configurable = provider.supports_model_config;
+  const actions = writable && (provider.supports_model_delete || provider.supports_model_config);
 
   const remove = async (id: string) => {
     setRemoving(id);
@@ -193,6 +197,7 @@ function Models({ provider, writable }: { provider: Provider; writable: boolean 
   if (!models.data) {
     return <Loading label="Loading the models" />;
   }
+  const tuned = tuning ? models.data.find((m) => m.id === tuning) : undefined;
   if (models.data.length === 0) {
     return <Empty title="No models yet">Discover the provider’s models, or pull one to a local provider.</Empty>;
   }
@@ -205,7 +210,8 @@ function Models({ provider, writable }: { provider: Provider; writable: boolean 
             <Table.Th scope="col">Context</Table.Th>
             <Table.Th scope="col">Cost per 1k in / out</Table.Th>
             <Table.Th scope="col">Capabilities</Table.Th>
-            {writable && provider.supports_model_delete ? (
+            {configurable ? <Table.Th scope="col">Launch settings</Table.Th> : null}
+            {actions ? (
               <Table.Th scope="col">
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -236,24 +242,44 @@ function Models({ provider, writable }: { provider: Provider; writable: boolean 
                   <Capability on={model.supports_streaming} label="Streaming" />
                 </Group>
               </Table.Td>
-              {writable && provider.supports_model_delete ? (
+              {configurable ? (
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    loading={removing === model.id}
-                    onClick={() => void remove(model.id)}
-                    aria-label={`Delete model ${model.id}`}
-                  >
-                    Delete
-                  </Button>
+                  <Text size="sm">{launchSummary(model.local_params)}</Text>
+                </Table.Td>
+              ) : null}
+              {actions ? (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {provider.supports_model_config ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setTuning(model.id)}
+                        aria-label={`Edit the launch settings of ${model.id}`}
+                      >
+                        Edit
+                      </Button>
+                    ) : null}
+                    {provider.supports_model_delete ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        loading={removing === model.id}
+                        onClick={() => void remove(model.id)}
+                        aria-label={`Delete model ${model.id}`}
+                      >
+                        Delete
+                      </Button>
+                    ) : null}
+                  </Group>
                 </Table.Td>
               ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {tuned ? <LaunchSettingsDialog provider={provider.name} model={tuned} onClose={() => setTuning(null)} /> : null}
     </Table.ScrollContainer>
   );
 }

@@ -25,7 +25,7 @@ import { useSession } from '../../app/session';
 import { Empty } from '../../components/Empty';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { ListPager } from '../agents/ListPager';
+import { ListPager } from '../../components/ListPager';
 
 type Report = Schemas['Report'];
 type Period = Schemas['GenerateReportRequest']['period'];

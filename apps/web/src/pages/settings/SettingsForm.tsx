@@ -415,7 +415,7 @@ export function NamespaceSettings({
     return <Loading label={`Loading the ${namespace} settings`} />;
   }
   if (entries.data.length === 0) {
-    return <Empty title="No settings here" />;
+    return <Empty title="No settings here" level={title ? 3 : 2} />;
   }
   const groups = new Map<string, SettingEntry[]>();
   for (const entry of entries.data) {
@@ -431,7 +431,7 @@ export function NamespaceSettings({
       ) : null}
       {[...groups].map(([group, items]) => (
         <Stack key={group} gap="xs" component="section" aria-label={`${humanize(namespace)}: ${group}`}>
-          <Title order={3} size="h5">
+          <Title order={title ? 3 : 2} size="h5">
             {group}
           </Title>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
