@@ -376,9 +376,20 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     const entity = await t.app.get(AgentRoster).findByRef(bo.id);
     const agent = entity as NonNullable<typeof entity>;
     const service = t.app.get(MemoryService);
-    const store = (category: 'semantic' | 'working' | 'episodic', content: string) =>
-      service.store(agent, { category, content }, null);
-    const policy = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
+    const store = (
+      category: 'semantic' | 'working' | 'episodic',
+      content: string,
+      metadata: Record<string, string> = {},
+    ) => service.store(agent, { category, content, metadata }, null);
+    // Near-duplicates (cosine about 0.91 with the fake's bag of words): the older one says one thing more.
+    await t.http
+      .put('/api/v1/settings/memory/duplicate_threshold')
+      .set(bearer(ceo))
+      .send({ value: '0.85' })
+      .expect(200);
+    const policy = await store('semantic', 'Release notes are written in docs/changes.md before every tag. Ask Dana.', {
+      source: 'review',
+    });
     const twin = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
     const scratch = await store('working', 'Scratch: tried the nightly build flag, it did nothing.');
     await store('episodic', 'Task "Tidy the backlog" completed. Result: closed nine stale items.');
@@ -404,6 +415,12 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     expect(ids).toContain(twin?.id);
     expect(ids).not.toContain(policy?.id);
     expect(ids).not.toContain(scratch?.id);
+    // Merged, not only removed: the newest kept, with what only the older one had, and the merge recorded.
+    const merged = left.find((m) => m.id === twin?.id) as Json;
+    expect(merged.content).toBe('Release notes are written in docs/changes.md before every tag. Ask Dana.');
+    expect(merged.metadata).toMatchObject({ source: 'review', merged_from: policy?.id, merged_count: 1 });
+    expect(merged.updated_at).toEqual(expect.any(String));
+    expect(first?.merged).toBeGreaterThanOrEqual(1);
 
     await t.http
       .put('/api/v1/settings/memory/max_memories_per_agent')

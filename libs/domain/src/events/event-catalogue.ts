@@ -123,6 +123,7 @@ export interface EventCatalogue {
   };
   [Channel.Memory]: {
     'memory.created': MemoryChangedPayload;
+    'memory.updated': MemoryChangedPayload;
     'memory.deleted': MemoryChangedPayload;
     'memory.fact_created': MemoryChangedPayload;
     'memory.fact_deleted': MemoryChangedPayload;
@@ -211,6 +212,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Tools]: { 'tool_server.changed': true },
   [Channel.Memory]: {
     'memory.created': true,
+    'memory.updated': true,
     'memory.deleted': true,
     'memory.fact_created': true,
     'memory.fact_deleted': true,

@@ -102,6 +102,12 @@ export class MemoryRepository {
     return rows.map((r) => r.agentId);
   }
 
+  /** Rewrites a live entry's content and metadata (a merge); false when it is gone or archived. */
+  async updateLive(id: string, content: string, metadata: MemoryEntryEntity['metadata'], at: Date): Promise<boolean> {
+    const result = await this.entries().update({ id, archiveId: IsNull() }, { content, metadata, updatedAt: at });
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Deletes entries that are not archived, in batches; answers the ids that went. */
   async deleteLive(ids: readonly string[]): Promise<string[]> {
     const gone: string[] = [];
