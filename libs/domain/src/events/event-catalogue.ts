@@ -127,6 +127,8 @@ export interface EventCatalogue {
     'memory.deleted': MemoryChangedPayload;
     'memory.fact_created': MemoryChangedPayload;
     'memory.fact_deleted': MemoryChangedPayload;
+    /** A re-embedding switched the stored vectors to another embedder (`id`: its marker). */
+    'memory.reembedded': MemoryChangedPayload;
   };
 }
 
@@ -216,6 +218,7 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
     'memory.deleted': true,
     'memory.fact_created': true,
     'memory.fact_deleted': true,
+    'memory.reembedded': true,
   },
 };
 

@@ -27,6 +27,7 @@ import { LevelChanges1795820000001 } from './1795820000001-level-changes';
 import { AgentMemory1795830000000 } from './1795830000000-agent-memory';
 import { HeldRuns1795850000001 } from './1795850000001-held-runs';
 import { ToolServers1795860000000 } from './1795860000000-tool-servers';
+import { MemoryReembedding1795877897829 } from './1795877897829-memory-reembedding';
 
 /** Postgres migrations in order. Immutable once merged; add new files at the end. */
 export const POSTGRES_MIGRATIONS = [
@@ -59,4 +60,5 @@ export const POSTGRES_MIGRATIONS = [
   AgentMemory1795830000000,
   HeldRuns1795850000001,
   ToolServers1795860000000,
+  MemoryReembedding1795877897829,
 ];

@@ -196,6 +196,31 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     }
   }
 
+  /** Reads an entry (or fact) again into the index and tells the other replicas (its vector was made again). */
+  async reindex(kind: 'entry' | 'fact', id: string): Promise<void> {
+    if (kind === 'entry') {
+      const row = await this.repository.find(id);
+      if (row) {
+        this.change((index) => index.putRow(row));
+        await announce(this.bus, this.log, {
+          channel: Channel.Memory,
+          event_type: 'memory.updated',
+          payload: { id, agent_id: row.agentId },
+        });
+      }
+      return;
+    }
+    const fact = await this.repository.findFact(id);
+    if (fact) {
+      this.change((index) => index.putFactRow(fact));
+      await announce(this.bus, this.log, {
+        channel: Channel.Memory,
+        event_type: 'memory.fact_created',
+        payload: { id, agent_id: null },
+      });
+    }
+  }
+
   /** The backend's state for GET /memory/status. */
   async status(): Promise<{
     state: ReturnType<MemoryEmbedder['state']>;
