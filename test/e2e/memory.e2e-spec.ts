@@ -484,6 +484,12 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
         .get(DatabaseService)
         .dataSource.getRepository(CostRecordEntity)
         .countBy({ callCategory: 'embedding', taskId: IsNull() });
+    // Consolidation left one entry per agent: a fresh one to find.
+    const entity = await t.app.get(AgentRoster).findByRef(ada.id);
+    await t.app
+      .get(MemoryService)
+      .store(entity as NonNullable<typeof entity>, { category: 'semantic', content: FACT }, null);
+    expect((await search()).some((h) => (h.content as string).includes('rotate-db'))).toBe(true);
     expect((await status()).reembedding).toEqual({
       state: 'idle',
       done: 0,
