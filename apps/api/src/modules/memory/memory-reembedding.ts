@@ -240,16 +240,19 @@ export class MemoryReembedding implements OnApplicationBootstrap, OnModuleDestro
       state = { ...state, ...changes, updatedAt: new Date() };
       await this.repository.saveEmbedderState(state);
     };
-    for (const kind of ['entry', 'fact'] as const) {
+    // Pass over a list of rows by id cursor: one embedding call per agent of each batch (its cost
+    // charged to that agent), saved as it comes.
+    const pass = async (kind: 'entry' | 'fact', agentId?: string): Promise<boolean> => {
+      let afterId = '';
       for (;;) {
         if (this.again) {
-          return; // The settings changed meanwhile: the next round looks again.
+          return false; // The settings changed meanwhile: the next round looks again.
         }
-        const rows = await this.repository.toReembed(kind, state.targetMarker ?? '', BATCH);
+        const rows = await this.repository.toReembed(kind, state.targetMarker ?? '', BATCH, { afterId, agentId });
         if (rows.length === 0) {
-          break;
+          return true;
         }
-        // One embedding call per agent of the batch (its cost charged to that agent), saved as it comes.
+        afterId = rows[rows.length - 1].id;
         for (const group of byAgent(rows)) {
           const marker = await this.embedGroup(kind, group, target);
           if (state.targetMarker !== null && marker !== state.targetMarker) {
@@ -259,6 +262,15 @@ export class MemoryReembedding implements OnApplicationBootstrap, OnModuleDestro
           await save({ targetMarker: marker, done, total: Math.max(state.total, done) });
         }
       }
+    };
+    // Agent by agent first (full batches: few calls), then one sweep for what was stored meanwhile.
+    for (const agentId of await this.repository.agentsToReembed(state.targetMarker ?? '')) {
+      if (!(await pass('entry', agentId))) {
+        return;
+      }
+    }
+    if (!(await pass('entry')) || !(await pass('fact'))) {
+      return;
     }
     const marker = state.targetMarker;
     if (marker === null) {
@@ -321,7 +333,7 @@ export class MemoryReembedding implements OnApplicationBootstrap, OnModuleDestro
     for (let round = 0; round < 10; round += 1) {
       let changed = 0;
       for (const kind of ['entry', 'fact'] as const) {
-        const rows = await this.repository.toReembed(kind, marker, BATCH);
+        const rows = await this.repository.toReembed(kind, marker, BATCH, { afterId: '' });
         for (const row of rows) {
           const agentId = 'agentId' in row ? row.agentId : null;
           const { vectors, marker: made } = await this.embedder.embed(

@@ -65,19 +65,33 @@ export class MemoryRepository {
   }
 
   /**
-   * Up to `limit` entries (or facts) still to re-embed toward `marker`: made by another embedder and
-   * without a pending vector of it; entries ordered by agent, so a batch's embedding calls are few.
+   * Up to `limit` entries (or facts) still to re-embed toward `marker`, made by another embedder and
+   * without a pending vector of it, after the id `afterId` in id order (a cursor: each batch is a
+   * range of the key), of one agent when `agentId` is given.
    */
   async toReembed<K extends 'entry' | 'fact'>(
     kind: K,
     marker: string,
     limit: number,
+    cursor: { afterId: string; agentId?: string },
   ): Promise<(K extends 'entry' ? MemoryEntryEntity : OrgFactEntity)[]> {
-    const qb = this.reembedQuery(kind, marker).take(limit);
-    const rows = await (
-      kind === 'entry' ? qb.orderBy('m.agentId', 'ASC').addOrderBy('m.id', 'ASC') : qb.orderBy('m.id', 'ASC')
-    ).getMany();
+    const qb = this.reembedQuery(kind, marker).andWhere('m.id > :after', { after: cursor.afterId });
+    if (cursor.agentId !== undefined) {
+      qb.andWhere('m.agentId = :agent', { agent: cursor.agentId });
+    }
+    const rows = await qb.orderBy('m.id', 'ASC').take(limit).getMany();
     return rows as (K extends 'entry' ? MemoryEntryEntity : OrgFactEntity)[];
+  }
+
+  /** Agents holding entries made by another embedder than `marker`. */
+  async agentsToReembed(marker: string): Promise<string[]> {
+    const rows = await this.entries()
+      .createQueryBuilder('m')
+      .select('m.agentId', 'agentId')
+      .where('m.embedder != :marker', { marker })
+      .groupBy('m.agentId')
+      .getRawMany<{ agentId: string }>();
+    return rows.map((r) => r.agentId);
   }
 
   /** How many entries and facts are still to re-embed toward `marker`. */
