@@ -9,6 +9,7 @@
 // ranking, packing) is timed per task start, each query for another agent. Vectors have
 // BENCH_MEMORY_DIMS (384) dimensions and gather around topics, so a query finds some entries above
 // the 0.3 relevance floor, as real ones do. Figures only: no timed assertions.
+import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -241,7 +242,8 @@ async function measure(backend: Backend, source: DataSource, seedSeconds: number
     `memory (${backend}): ${TOTAL.toLocaleString('en')} entries (${PER_AGENT.toLocaleString('en')} per agent, ${DIMS} dims), ` +
       `written in ${seedSeconds.toFixed(0)} s, read into the index in ${(rebuildMs / 1000).toFixed(1)} s\n` +
       `memory (${backend}): retrieval per task start, embedding call excluded: p50 ${median(p50s).toFixed(2)} ms, ` +
-      `p99 ${median(p99s).toFixed(2)} ms (goal p99 < 5 ms; medians of ${ROUNDS} rounds x ${QUERIES}), ` +
+      `p99 ${median(p99s).toFixed(2)} ms (goal p99 < 5 ms; medians of ${ROUNDS} rounds x ${QUERIES}; ` +
+      `per round ${p99s.map((p) => p.toFixed(1)).join(', ')}; machine load average ${loadavg()[0].toFixed(1)}), ` +
       `${(injected / (ROUNDS * QUERIES)).toFixed(1)} lines injected on average\n` +
       `memory (${backend}): index heap ${(bytes / 1_048_576).toFixed(1)} MB, ${(perHundredK / 1_048_576).toFixed(1)} MB per 100,000 entries ` +
       `(vectors alone ${((DIMS * 4 * 100_000) / 1_048_576).toFixed(1)} MB)\n`,
