@@ -3360,14 +3360,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
-        MemorySearchRequest: {
-            /** @enum {string} */
-            category?: "working" | "episodic" | "semantic" | "procedural" | "social";
-            /** @default 10 */
-            limit: number;
-            query: string;
-        };
-        MemoryStatus: {
+        MemoryReembeddingStatus: {
             /** @description Entries and facts embedded again so far. */
             done: number;
             /** @description The embedder retrieval uses (provider/model/dims): the old one until a re-embedding is done. */
@@ -3382,7 +3375,14 @@ export interface components {
             /** @description Entries and facts to embed again in all. */
             total: number;
         };
-        MemoryStatusDto: {
+        MemorySearchRequest: {
+            /** @enum {string} */
+            category?: "working" | "episodic" | "semantic" | "procedural" | "social";
+            /** @default 10 */
+            limit: number;
+            query: string;
+        };
+        MemoryStatus: {
             backend: string;
             /** @description The code of the reason. */
             code: number | null;
@@ -3396,7 +3396,7 @@ export interface components {
             /** @description Why not, when not wired. */
             reason: string | null;
             /** @description Re-embedding after a change of embedder. */
-            reembedding: components["schemas"]["MemoryStatus"];
+            reembedding: components["schemas"]["MemoryReembeddingStatus"];
             /** @description Whether a memory backend is wired. */
             wired: boolean;
         };
@@ -7094,7 +7094,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse"] & {
-                        data?: components["schemas"]["MemoryStatusDto"];
+                        data?: components["schemas"]["MemoryStatus"];
                     };
                 };
             };

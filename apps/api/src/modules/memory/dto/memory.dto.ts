@@ -82,7 +82,6 @@ export class MemoryEntryDto {
   relevance_score?: number;
 }
 
-@ApiSchema({ name: 'MemoryStatus' })
 @ApiSchema({ name: 'MemoryReembeddingStatus' })
 export class MemoryReembeddingDto {
   @ApiProperty({
@@ -108,6 +107,7 @@ export class MemoryReembeddingDto {
   target_embedder!: string | null;
 }
 
+@ApiSchema({ name: 'MemoryStatus' })
 export class MemoryStatusDto {
   @ApiProperty({ description: 'Whether a memory backend is wired.' })
   wired!: boolean;
