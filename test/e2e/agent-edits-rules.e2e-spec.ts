@@ -23,6 +23,31 @@ describe.each(testBackends())('agent edit rules on %s', (backend) => {
     await scene.close();
   });
 
+  describe('memory level', () => {
+    it("should show an agent without a level of its own at the company's memory.default_level", async () => {
+      const setLevel = (value: string) =>
+        scene.t.http
+          .put('/api/v1/settings/memory/default_level')
+          .set(bearer(scene.tokens.ceo))
+          .send({ value })
+          .expect(200);
+      try {
+        await setLevel('project');
+        expect((await scene.get(pm)).agent.memory.type).toBe('project');
+        const listed = await scene.t.http.get('/api/v1/agents?limit=200').set(bearer(scene.tokens.ceo)).expect(200);
+        const shown = (listed.body.data as { name: string; memory: { type: string } }[]).find((a) => a.name === pm);
+        expect(shown?.memory.type).toBe('project');
+        // Editing another memory field keeps following the default: the level is not frozen into the agent.
+        await scene.patch(pm, { memory: { retention_days: 30 } }).expect(200);
+        await setLevel('session');
+        expect((await scene.get(pm)).agent.memory).toMatchObject({ type: 'session', retention_days: 30 });
+      } finally {
+        await setLevel('persistent');
+      }
+      expect((await scene.get(pm)).agent.memory.type).toBe('persistent');
+    });
+  });
+
   describe('who may edit', () => {
     it('should answer 401 without a token', async () => {
       const res = await scene.t.http
@@ -37,7 +62,8 @@ describe.each(testBackends())('agent edit rules on %s', (backend) => {
       async (role) => {
         const res = await scene.patch(senior, { memory: { type: 'none' } }, role).expect(403);
         expectError(res.body, 1001, 'auth');
-        expect((await scene.get(senior)).agent.memory.type).toBe('session');
+        // No level of its own: the company's memory.default_level (persistent), as the engine applies it.
+        expect((await scene.get(senior)).agent.memory.type).toBe('persistent');
       },
     );
 
@@ -59,7 +85,7 @@ describe.each(testBackends())('agent edit rules on %s', (backend) => {
     it('should refuse a manager moving an agent out of their department with 403 (1999), changing nothing', async () => {
       const res = await scene.patch(mid, { department: 'product', memory: { type: 'none' } }, 'manager').expect(403);
       expectError(res.body, 1999, 'auth');
-      expect((await scene.get(mid)).agent).toMatchObject({ department: 'engineering', memory: { type: 'session' } });
+      expect((await scene.get(mid)).agent).toMatchObject({ department: 'engineering', memory: { type: 'persistent' } });
     });
 
     it('should let the CEO edit and move any agent', async () => {

@@ -112,7 +112,11 @@ describe.each(testBackends())('backups on %s', (backend) => {
       ds.query<Json[]>(`SELECT seq, hash, action, actor, outcome FROM ${AUDIT} ORDER BY seq`);
     const auditBefore = await auditRows();
     const manifest = await backup(system);
-    expect(manifest).toMatchObject({ trigger: 'manual', components: ['persistence'], synthorg_version: '0.6.1' });
+    expect(manifest).toMatchObject({
+      trigger: 'manual',
+      components: ['persistence', 'memory'],
+      synthorg_version: '0.6.1',
+    });
     expect(manifest.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
 
     await ds.query('DELETE FROM cost_records WHERE cost_usd < 5');
@@ -125,7 +129,7 @@ describe.each(testBackends())('backups on %s', (backend) => {
       .send({ backup_id: manifest.backup_id, confirm: true })
       .expect(200);
     const restored = res.body.data as Json;
-    expect(restored).toMatchObject({ restored_components: ['persistence'], restart_required: false });
+    expect(restored).toMatchObject({ restored_components: ['persistence', 'memory'], restart_required: false });
     expect(restored.manifest).toEqual(manifest);
     expect(restored.safety_backup_id).toMatch(/^[0-9a-f]{12}$/);
     expect(await tableHashes(t)).toEqual(before);
@@ -353,7 +357,7 @@ describe.each(testBackends())('backups on %s', (backend) => {
     const missing = await t.http
       .post('/api/v1/admin/backups/restore')
       .set(bearer(ceo))
-      .send({ backup_id: manifest.backup_id, components: ['memory'], confirm: true })
+      .send({ backup_id: manifest.backup_id, components: ['config'], confirm: true })
       .expect(400);
     expectError(missing.body, ErrorCode.BackupComponentNotInBackup, 'validation');
   }, 60_000);

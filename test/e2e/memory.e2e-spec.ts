@@ -1,9 +1,16 @@
+import { IsNull } from 'typeorm';
+
 import { CostRecordEntity } from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 import { createTestDatabase, eventually, testBackends } from '@app/testing';
 
 import { AgentRoster } from '../../apps/api/src/modules/agents';
-import { MemoryConsolidation, MemoryService, OrgFactProposals } from '../../apps/api/src/modules/memory';
+import {
+  MemoryConsolidation,
+  MemoryReembedding,
+  MemoryService,
+  OrgFactProposals,
+} from '../../apps/api/src/modules/memory';
 
 import {
   addMockProvider,
@@ -301,7 +308,7 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     expect(refused.body.error_detail.error_code).toBe(4040);
   });
 
-  it('should find the entries again after backup, wipe and restore (the index is rebuilt)', async () => {
+  it('should find the entries again after backup, wipe and a restore of the memory component alone', async () => {
     const [ada] = agents;
     const search = async (): Promise<Json[]> =>
       (
@@ -311,24 +318,43 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
           .send({ query: 'staging database rotation rotate-db', limit: 5 })
           .expect(200)
       ).body.data as Json[];
+    const facts = async () => (await t.http.get('/api/v1/memory/org').set(bearer(ceo)).expect(200)).body.data as Json[];
     expect((await search()).some((h) => (h.content as string).includes('rotate-db'))).toBe(true);
+    const factsBefore = (await facts()).map((f) => f.id).sort();
+    expect(factsBefore.length).toBeGreaterThan(0);
+    const entriesBefore = (await memories(ada.name)).map((m) => m.id).sort();
     const manifest = (await t.http.post('/api/v1/admin/backups').set(bearer(ceo)).expect(201)).body.data as Json;
+    expect(manifest.components).toEqual(expect.arrayContaining(['persistence', 'memory']));
 
+    // Wipe every entry and fact of the agent, and change something outside memory.
     for (const entry of await memories(ada.name)) {
       await t.http
         .delete(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/${entry.id}`)
         .set(bearer(ceo))
         .expect(204);
     }
+    for (const fact of await facts()) {
+      await t.http.delete(`/api/v1/memory/org/${fact.id}`).set(bearer(ceo)).expect(204);
+    }
     expect(await search()).toEqual([]);
+    const later = (
+      await t.http.post('/api/v1/projects').set(bearer(ceo)).send({ name: 'After the backup' }).expect(201)
+    ).body.data.id as string;
 
-    await t.http
-      .post('/api/v1/admin/backups/restore')
-      .set(bearer(ceo))
-      .send({ backup_id: manifest.backup_id, confirm: true })
-      .expect(200);
+    const restored = (
+      await t.http
+        .post('/api/v1/admin/backups/restore')
+        .set(bearer(ceo))
+        .send({ backup_id: manifest.backup_id, components: ['memory'], confirm: true })
+        .expect(200)
+    ).body.data as Json;
+    expect(restored.restored_components).toEqual(['memory']);
+    // Memory is back, in the table and in the index; the rest of the database was left alone.
+    expect((await memories(ada.name)).map((m) => m.id).sort()).toEqual(entriesBefore);
+    expect((await facts()).map((f) => f.id).sort()).toEqual(factsBefore);
     const hits = await eventually(search, (rows) => rows.length > 0);
     expect(hits[0].content).toContain('rotate-db');
+    await t.http.get(`/api/v1/projects/${later}`).set(bearer(ceo)).expect(200);
   });
 
   it('should file an approval item for a proposed organisation fact and store the fact once a person approves it', async () => {
@@ -376,9 +402,20 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     const entity = await t.app.get(AgentRoster).findByRef(bo.id);
     const agent = entity as NonNullable<typeof entity>;
     const service = t.app.get(MemoryService);
-    const store = (category: 'semantic' | 'working' | 'episodic', content: string) =>
-      service.store(agent, { category, content }, null);
-    const policy = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
+    const store = (
+      category: 'semantic' | 'working' | 'episodic',
+      content: string,
+      metadata: Record<string, string> = {},
+    ) => service.store(agent, { category, content, metadata }, null);
+    // Near-duplicates (cosine about 0.91 with the fake's bag of words): the older one says one thing more.
+    await t.http
+      .put('/api/v1/settings/memory/duplicate_threshold')
+      .set(bearer(ceo))
+      .send({ value: '0.85' })
+      .expect(200);
+    const policy = await store('semantic', 'Release notes are written in docs/changes.md before every tag. Ask Dana.', {
+      source: 'review',
+    });
     const twin = await store('semantic', 'Release notes are written in docs/changes.md before every tag.');
     const scratch = await store('working', 'Scratch: tried the nightly build flag, it did nothing.');
     await store('episodic', 'Task "Tidy the backlog" completed. Result: closed nine stale items.');
@@ -404,6 +441,12 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     expect(ids).toContain(twin?.id);
     expect(ids).not.toContain(policy?.id);
     expect(ids).not.toContain(scratch?.id);
+    // Merged, not only removed: the newest kept, with what only the older one had, and the merge recorded.
+    const merged = left.find((m) => m.id === twin?.id) as Json;
+    expect(merged.content).toBe('Release notes are written in docs/changes.md before every tag. Ask Dana.');
+    expect(merged.metadata).toMatchObject({ source: 'review', merged_from: policy?.id, merged_count: 1 });
+    expect(merged.updated_at).toEqual(expect.any(String));
+    expect(first?.merged).toBeGreaterThanOrEqual(1);
 
     await t.http
       .put('/api/v1/settings/memory/max_memories_per_agent')
@@ -422,6 +465,77 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
         .expect(200)
     ).body.data as Json[];
     expect(found.map((h) => h.id)).toEqual([twin?.id]);
+  });
+  it('should re-embed stored entries and facts in the background when the embedder changes, retrieval on the old vectors until done', async () => {
+    const [ada] = agents;
+    const status = async () =>
+      (await t.http.get('/api/v1/memory/status').set(bearer(ceo)).expect(200)).body.data as Json;
+    const search = async (): Promise<Json[]> =>
+      (
+        await t.http
+          .post(`/api/v1/agents/${encodeURIComponent(ada.name)}/memories/search`)
+          .set(bearer(ceo))
+          .send({ query: 'staging database rotation rotate-db', limit: 5 })
+          .expect(200)
+      ).body.data as Json[];
+    const lastEmbedding = () => mock.requests.filter((r) => r.path === '/v1/embeddings').at(-1)?.body as Json;
+    const embeddingCosts = () =>
+      t.app
+        .get(DatabaseService)
+        .dataSource.getRepository(CostRecordEntity)
+        .countBy({ callCategory: 'embedding', taskId: IsNull() });
+    // Consolidation left one entry per agent: a fresh one to find.
+    const entity = await t.app.get(AgentRoster).findByRef(ada.id);
+    await t.app
+      .get(MemoryService)
+      .store(entity as NonNullable<typeof entity>, { category: 'semantic', content: FACT }, null);
+    expect((await search()).some((h) => (h.content as string).includes('rotate-db'))).toBe(true);
+    expect((await status()).reembedding).toEqual({
+      state: 'idle',
+      done: 0,
+      total: 0,
+      retrieval_embedder: 'mock/mock-embed/native',
+      target_embedder: null,
+    });
+    const costsBefore = await embeddingCosts();
+
+    // The first batch goes through, the second is refused: the work stops part-way.
+    mock.enqueue(
+      { route: 'embeddings', kind: 'text', text: '' },
+      { route: 'embeddings', kind: 'error', status: 400, message: 'refused for the test' },
+    );
+    await t.http.put('/api/v1/settings/memory/embedder_dims').set(bearer(ceo)).send({ value: '32' }).expect(200);
+    const paused = await eventually(status, (s) => s.reembedding.state === 'running' && s.reembedding.done > 0);
+    await t.app.get(MemoryReembedding).idle();
+    const progress = (await status()).reembedding as Json;
+    expect(progress).toMatchObject({
+      state: 'running',
+      retrieval_embedder: 'mock/mock-embed/native',
+      target_embedder: 'mock/mock-embed/32',
+    });
+    expect(progress.done).toBeLessThan(progress.total);
+    expect(paused.reembedding.total).toBe(progress.total);
+
+    // Meanwhile retrieval goes on with the old vectors, the query embedded by the old embedder.
+    const during = await search();
+    expect(during.some((h) => (h.content as string).includes('rotate-db'))).toBe(true);
+    expect(lastEmbedding()).not.toHaveProperty('dimensions');
+
+    // The next round (a timer, another replica or a restart) resumes where it stopped, and switches.
+    await t.app.get(MemoryReembedding).check();
+    const done = (await status()).reembedding as Json;
+    expect(done).toMatchObject({ state: 'idle', retrieval_embedder: 'mock/mock-embed/32', target_embedder: null });
+    expect(done.done).toBe(done.total);
+    expect(done.total).toBe(progress.total);
+    const after = await search();
+    expect(after.some((h) => (h.content as string).includes('rotate-db'))).toBe(true);
+    expect(lastEmbedding()).toMatchObject({ dimensions: 32 });
+    // The re-embedding's calls were charged to the entries' agents, outside any task.
+    expect(await embeddingCosts()).toBeGreaterThan(costsBefore);
+    const rows = await t.app
+      .get(DatabaseService)
+      .dataSource.query<{ embedder: string }[]>('SELECT DISTINCT embedder FROM memory_entries');
+    expect(rows.map((r) => r.embedder)).toEqual(['mock/mock-embed/32']);
   });
 });
 

@@ -4,6 +4,7 @@
  * (`data[].embedding`) and Ollama `POST /api/embed` (`embeddings`).
  */
 import { bodyRecord, type RequestContext } from './context';
+import { DEFAULT_ERROR_MESSAGES } from './conversation';
 import { sendJson } from './http';
 
 /** Vector size when the request asks for none. */
@@ -76,8 +77,21 @@ export function embedTokens(input: readonly string[]): number {
   return input.reduce((sum, text) => sum + Math.max(1, wordsOf(text).length), 0);
 }
 
+/** Answers a scripted error or hang of the `embeddings` route, if one is queued; true when it did. */
+function scripted(ctx: RequestContext, sendError: (status: number, message: string) => void): boolean {
+  const reply = ctx.state.take('embeddings');
+  if (reply?.kind === 'error') {
+    sendError(reply.status, reply.message ?? DEFAULT_ERROR_MESSAGES[reply.status]);
+    return true;
+  }
+  return reply?.kind === 'hang';
+}
+
 /** Serves OpenAI-compatible `POST /v1/embeddings`. */
 export function openAiEmbeddings(ctx: RequestContext, sendError: (status: number, message: string) => void): void {
+  if (scripted(ctx, sendError)) {
+    return;
+  }
   const request = parseEmbedRequest(ctx.body);
   if (typeof request === 'string') {
     sendError(400, request);
@@ -98,6 +112,9 @@ export function openAiEmbeddings(ctx: RequestContext, sendError: (status: number
 
 /** Serves Ollama `POST /api/embed`. */
 export function ollamaEmbed(ctx: RequestContext, sendError: (status: number, message: string) => void): void {
+  if (scripted(ctx, sendError)) {
+    return;
+  }
   const request = parseEmbedRequest(ctx.body);
   if (typeof request === 'string') {
     sendError(400, request);

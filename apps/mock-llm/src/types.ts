@@ -2,10 +2,11 @@
 
 /**
  * Which family of request a scripted reply answers: 'chat' (/v1/chat/completions, /anthropic/v1/messages,
- * /api/chat), 'models' (/v1/models, /anthropic/v1/models, /api/tags) or 'pull' (/api/pull). Only 'error'
- * and 'hang' change a 'models' or 'pull' answer; other kinds are consumed and the normal answer is sent.
+ * /api/chat), 'models' (/v1/models, /anthropic/v1/models, /api/tags), 'pull' (/api/pull) or
+ * 'embeddings' (/v1/embeddings, /api/embed). Only 'error' and 'hang' change a 'models', 'pull' or
+ * 'embeddings' answer; other kinds are consumed and the normal answer is sent.
  */
-export type MockRoute = 'chat' | 'models' | 'pull';
+export type MockRoute = 'chat' | 'models' | 'pull' | 'embeddings';
 
 /** HTTP statuses a scripted error may answer with. */
 export type MockErrorStatus = 429 | 400 | 401 | 500 | 503;

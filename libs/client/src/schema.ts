@@ -3360,6 +3360,21 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        MemoryReembeddingStatus: {
+            /** @description Entries and facts embedded again so far. */
+            done: number;
+            /** @description The embedder retrieval uses (provider/model/dims): the old one until a re-embedding is done. */
+            retrieval_embedder: string | null;
+            /**
+             * @description running: stored vectors are being made again by a newly configured embedder.
+             * @enum {string}
+             */
+            state: "idle" | "running";
+            /** @description The embedder a running re-embedding moves to. */
+            target_embedder: string | null;
+            /** @description Entries and facts to embed again in all. */
+            total: number;
+        };
         MemorySearchRequest: {
             /** @enum {string} */
             category?: "working" | "episodic" | "semantic" | "procedural" | "social";
@@ -3380,6 +3395,8 @@ export interface components {
             org_facts: number;
             /** @description Why not, when not wired. */
             reason: string | null;
+            /** @description Re-embedding after a change of embedder. */
+            reembedding: components["schemas"]["MemoryReembeddingStatus"];
             /** @description Whether a memory backend is wired. */
             wired: boolean;
         };

@@ -61,7 +61,7 @@ describe.each(testBackends())('AgentsRepository on %s', (backend) => {
     const page = await repo.page({ offset: 0, limit: 10 });
     const stored = await Promise.all(['Ada', 'Grace'].map((name) => repo.findByName(name)));
 
-    expect(JSON.stringify(page.items.map(toAgentConfigFromRow))).toBe(
+    expect(JSON.stringify(page.items.map((row) => toAgentConfigFromRow(row)))).toBe(
       JSON.stringify(stored.map((row) => toAgentConfig(row as AgentEntity))),
     );
   });

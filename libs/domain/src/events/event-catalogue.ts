@@ -123,9 +123,12 @@ export interface EventCatalogue {
   };
   [Channel.Memory]: {
     'memory.created': MemoryChangedPayload;
+    'memory.updated': MemoryChangedPayload;
     'memory.deleted': MemoryChangedPayload;
     'memory.fact_created': MemoryChangedPayload;
     'memory.fact_deleted': MemoryChangedPayload;
+    /** A re-embedding switched the stored vectors to another embedder (`id`: its marker). */
+    'memory.reembedded': MemoryChangedPayload;
   };
 }
 
@@ -211,9 +214,11 @@ const EVENT_TYPES: { readonly [C in ChannelName]: { readonly [T in EventTypeOf<C
   [Channel.Tools]: { 'tool_server.changed': true },
   [Channel.Memory]: {
     'memory.created': true,
+    'memory.updated': true,
     'memory.deleted': true,
     'memory.fact_created': true,
     'memory.fact_deleted': true,
+    'memory.reembedded': true,
   },
 };
 

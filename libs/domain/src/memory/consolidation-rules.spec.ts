@@ -3,6 +3,7 @@ import {
   type ConsolidationEntry,
   type ConsolidationRules,
   consolidationPeriodMs,
+  mergeDuplicates,
   planConsolidation,
   usefulness,
 } from './consolidation-rules';
@@ -122,5 +123,48 @@ describe('consolidation rules', () => {
     expect(agentRetentionDays({ memory: { retention_days: '14' } })).toBeNull();
     expect(agentRetentionDays({ memory: {} })).toBeNull();
     expect(agentRetentionDays(null)).toBeNull();
+  });
+
+  describe('merging near-duplicates', () => {
+    it("should keep the newest content, append the others' sentences it lacks, and fill missing metadata", () => {
+      const merged = mergeDuplicates(
+        {
+          id: 'new',
+          content: 'The build needs Node 24. Run npm ci first.',
+          metadata: { task_id: 't2', outcome: 'completed' },
+        },
+        [
+          {
+            id: 'old1',
+            content: 'the build needs node 24.  Cache the modules!',
+            metadata: { task_id: 't1', task_type: 'dev' },
+          },
+          { id: 'old2', content: 'Run npm ci first. Cache the modules!', metadata: { source: 'tool' } },
+        ],
+        2_000,
+        NOW,
+      );
+      expect(merged.content).toBe('The build needs Node 24. Run npm ci first. Cache the modules!');
+      expect(merged.metadata).toEqual({
+        task_id: 't2',
+        outcome: 'completed',
+        task_type: 'dev',
+        source: 'tool',
+        merged_from: 'old1,old2',
+        merged_count: 2,
+        merged_at: NOW.toISOString(),
+      });
+    });
+
+    it('should stay within the length limit and add to an earlier merge record', () => {
+      const merged = mergeDuplicates(
+        { id: 'k', content: 'Short note.', metadata: { merged_from: 'a,b', merged_count: 2, merged_at: 'x' } },
+        [{ id: 'c', content: 'A sentence far too long to fit. Tiny.', metadata: { merged_from: 'z' } }],
+        20,
+        NOW,
+      );
+      expect(merged.content).toBe('Short note. Tiny.');
+      expect(merged.metadata).toEqual({ merged_from: 'a,b,c', merged_count: 3, merged_at: NOW.toISOString() });
+    });
   });
 });

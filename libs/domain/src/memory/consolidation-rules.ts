@@ -159,3 +159,79 @@ export function parseCategoryRetention(value: unknown, categories: readonly stri
   }
   return out;
 }
+
+/** Folded ids a merged entry's metadata keeps (`merged_from`). */
+const MERGED_IDS_KEPT = 50;
+
+/** One side of a merge of near-duplicates: an entry's id, content and metadata. */
+export interface MergeSide {
+  id: string;
+  content: string;
+  metadata: Readonly<Record<string, unknown>>;
+}
+
+/** The kept entry's content and metadata after near-duplicates were folded into it. */
+export interface MergedEntry {
+  content: string;
+  metadata: Record<string, unknown>;
+}
+
+/** A text's sentences (split after `.`, `!` or `?` followed by white space), trimmed, empty ones dropped. */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Folds near-duplicates into the entry kept for them (the newest of the group), by one rule:
+ *
+ * - content: the kept entry's, then each folded entry's sentences that the content does not already
+ *   contain (compared case-insensitively, white space collapsed), in the order given (newest first),
+ *   each only while the whole stays within `maxChars`;
+ * - metadata: the kept entry's keys stay as they are; a key only a folded entry has is added (the
+ *   first folded entry holding it wins);
+ * - the merge is recorded in the metadata: `merged_from` (the folded ids, comma-separated, after any
+ *   earlier merge's; the last 50), `merged_count` (entries folded in so far) and `merged_at` (`now`,
+ *   ISO 8601).
+ */
+export function mergeDuplicates(
+  kept: MergeSide,
+  folded: readonly MergeSide[],
+  maxChars: number,
+  now: Date,
+): MergedEntry {
+  let content = kept.content;
+  let seen = comparable(content);
+  const metadata: Record<string, unknown> = { ...kept.metadata };
+  for (const other of folded) {
+    for (const sentence of sentencesOf(other.content)) {
+      const key = comparable(sentence);
+      if (key === '' || seen.includes(key)) {
+        continue;
+      }
+      const next = content === '' ? sentence : `${content} ${sentence}`;
+      if (next.length <= maxChars) {
+        content = next;
+        seen = comparable(content);
+      }
+    }
+    for (const [key, value] of Object.entries(other.metadata)) {
+      if (!(key in metadata) && !key.startsWith('merged_')) {
+        metadata[key] = value;
+      }
+    }
+  }
+  const earlier =
+    typeof kept.metadata.merged_from === 'string' && kept.metadata.merged_from !== ''
+      ? kept.metadata.merged_from.split(',')
+      : [];
+  const earlierCount = typeof kept.metadata.merged_count === 'number' ? kept.metadata.merged_count : earlier.length;
+  metadata.merged_from = [...earlier, ...folded.map((f) => f.id)].slice(-MERGED_IDS_KEPT).join(',');
+  metadata.merged_count = earlierCount + folded.length;
+  metadata.merged_at = now.toISOString();
+  return { content, metadata };
+}

@@ -28,6 +28,7 @@ import { AgentMemory1795830000000 } from './1795830000000-agent-memory';
 import { HeldRuns1795850000001 } from './1795850000001-held-runs';
 import { ToolServers1795860000000 } from './1795860000000-tool-servers';
 import { RunStartedAt1795870000000 } from './1795870000000-run-started-at';
+import { MemoryReembedding1795877897829 } from './1795877897829-memory-reembedding';
 
 /** SQLite migrations in order. Immutable once merged; add new files at the end. */
 export const SQLITE_MIGRATIONS = [
@@ -61,4 +62,5 @@ export const SQLITE_MIGRATIONS = [
   HeldRuns1795850000001,
   ToolServers1795860000000,
   RunStartedAt1795870000000,
+  MemoryReembedding1795877897829,
 ];

@@ -14,8 +14,11 @@ import { DelegationRecordEntity } from './delegation-record.entity';
 import { DepartmentEntity } from './department.entity';
 import { DomainEventEntity } from './domain-event.entity';
 import {
+  MemoryEmbedderStateEntity,
   MemoryEntryPostgresEntity,
   MemoryEntrySqliteEntity,
+  MemoryPendingVectorPostgresEntity,
+  MemoryPendingVectorSqliteEntity,
   OrgFactPostgresEntity,
   OrgFactSqliteEntity,
 } from './memory.entity';
@@ -67,6 +70,7 @@ export {
   LevelChangeEntity,
   LoginFailureEntity,
   MeetingEntity,
+  MemoryEmbedderStateEntity,
   HeldRunEntity,
   OffboardingRecordEntity,
   AgentOnboardingEntity,
@@ -114,6 +118,7 @@ export const ALL_ENTITIES = [
   LevelChangeEntity,
   LoginFailureEntity,
   MeetingEntity,
+  MemoryEmbedderStateEntity,
   HeldRunEntity,
   OffboardingRecordEntity,
   AgentOnboardingEntity,
@@ -146,6 +151,9 @@ export {
   type MemoryEntryEntity,
   MemoryEntryPostgresEntity,
   MemoryEntrySqliteEntity,
+  type MemoryPendingVectorEntity,
+  MemoryPendingVectorPostgresEntity,
+  MemoryPendingVectorSqliteEntity,
   type OrgFactEntity,
   OrgFactPostgresEntity,
   OrgFactSqliteEntity,
@@ -153,6 +161,6 @@ export {
 
 /** Entities whose column types differ per dialect (binary vectors: blob on SQLite, bytea on Postgres). */
 export const DIALECT_ENTITIES: Readonly<Record<'sqlite' | 'postgres', (new () => object)[]>> = {
-  sqlite: [MemoryEntrySqliteEntity, OrgFactSqliteEntity],
-  postgres: [MemoryEntryPostgresEntity, OrgFactPostgresEntity],
+  sqlite: [MemoryEntrySqliteEntity, OrgFactSqliteEntity, MemoryPendingVectorSqliteEntity],
+  postgres: [MemoryEntryPostgresEntity, OrgFactPostgresEntity, MemoryPendingVectorPostgresEntity],
 };

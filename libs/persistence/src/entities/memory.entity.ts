@@ -117,7 +117,86 @@ export class OrgFactPostgresEntity extends OrgFactColumns {
   declare embedding: Buffer;
 }
 
+/**
+ * A vector made for an entry or a fact by the embedder a re-embedding moves to, kept apart until every
+ * row has one: retrieval goes on with the rows' own vectors (the old embedder) meanwhile, and the
+ * switch copies these over in one transaction.
+ */
+export abstract class MemoryPendingVectorColumns {
+  /** `entry` (memory_entries) or `fact` (org_facts). */
+  @PrimaryColumn({ type: 'varchar', length: 8 })
+  kind!: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  /** `provider/model/dims` of the vector. */
+  @Column({ type: 'varchar', length: 320 })
+  embedder!: string;
+
+  embedding!: Buffer;
+}
+
+@Entity({ name: 'memory_pending_vectors' })
+export class MemoryPendingVectorSqliteEntity extends MemoryPendingVectorColumns {
+  @Column({ type: 'blob' })
+  declare embedding: Buffer;
+}
+
+@Entity({ name: 'memory_pending_vectors' })
+export class MemoryPendingVectorPostgresEntity extends MemoryPendingVectorColumns {
+  @Column({ type: 'bytea' })
+  declare embedding: Buffer;
+}
+
+/**
+ * The embedder memory retrieval uses (one row, id `current`), and a re-embedding in progress toward
+ * the configured one: its target, how many rows it has done of how many. Survives restarts, so the
+ * replica that takes the work next resumes it.
+ */
+@Entity({ name: 'memory_embedder_state' })
+export class MemoryEmbedderStateEntity {
+  @PrimaryColumn({ type: 'varchar', length: 16 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  provider!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  model!: string;
+
+  @Column({ type: 'integer', nullable: true })
+  dims!: number | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  targetProvider!: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  targetModel!: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  targetDims!: number | null;
+
+  /** The target's vector marker, known from its first batch. */
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  targetMarker!: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  done!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  total!: number;
+
+  @Column({ type: Date, nullable: true })
+  startedAt!: Date | null;
+
+  @Column()
+  updatedAt!: Date;
+}
+
 /** A memory entry row as the memory module reads and writes it, on either dialect. */
 export type MemoryEntryEntity = MemoryEntryColumns;
 /** An org fact row, on either dialect. */
 export type OrgFactEntity = OrgFactColumns;
+/** A pending vector row, on either dialect. */
+export type MemoryPendingVectorEntity = MemoryPendingVectorColumns;

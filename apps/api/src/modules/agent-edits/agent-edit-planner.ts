@@ -74,7 +74,9 @@ export class AgentEditPlanner {
     for (const group of GROUPS) {
       const patch = dto[group];
       if (patch !== undefined) {
-        nextSettings[group] = after[group] = { ...settings[group], ...definedFields(patch) };
+        nextSettings[group] = { ...settings[group], ...definedFields(patch) };
+        // The view shows the effective memory level; a patch that leaves it unset keeps following the default.
+        after[group] = group === 'memory' ? { type: shown.memory.type, ...nextSettings.memory } : nextSettings[group];
       }
     }
     if (dto.model !== undefined || GROUPS.some((group) => dto[group] !== undefined)) {

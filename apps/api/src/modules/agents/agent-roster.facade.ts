@@ -5,9 +5,11 @@ import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import type { Transaction } from '@app/platform';
 
 import { ProviderUsage } from '../providers';
+import { SettingsSnapshot } from '../settings';
 import { AgentConfigDto } from './dto/agent.dto';
 import { agentSettingsOf, type AgentSettings, toAgentConfig } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
+import { memoryDefaultLevel } from './memory-default-level';
 import {
   type AgentEdit,
   AgentsService,
@@ -40,6 +42,7 @@ export class AgentRoster implements OnModuleInit {
     private readonly agents: AgentsRepository,
     private readonly service: AgentsService,
     private readonly providerUsage: ProviderUsage,
+    private readonly settings: SettingsSnapshot,
   ) {}
 
   onModuleInit(): void {
@@ -57,15 +60,19 @@ export class AgentRoster implements OnModuleInit {
 
   /** Every agent in roster order, as the API renders it (AgentConfig). */
   async configs(): Promise<AgentConfigDto[]> {
-    return (await this.agents.all()).map(toAgentConfig);
+    const level = memoryDefaultLevel(this.settings);
+    return (await this.agents.all()).map((agent) => toAgentConfig(agent, level));
   }
 
   /** One agent as the API renders it (AgentConfig). */
   render(agent: AgentEntity): AgentConfigDto {
-    return toAgentConfig(agent);
+    return toAgentConfig(agent, memoryDefaultLevel(this.settings));
   }
 
-  /** The agent's settings with every group (model, memory, tools, authority, skills) complete. */
+  /**
+   * The agent's settings with every group (model, memory, tools, authority, skills) complete, as
+   * stored: `memory.type` stays unset when the agent follows the company's default level.
+   */
   settingsOf(agent: AgentEntity): Required<AgentSettings> {
     return agentSettingsOf(agent);
   }

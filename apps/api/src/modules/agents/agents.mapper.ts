@@ -1,3 +1,4 @@
+import { type MemoryLevel, memoryLevelOf } from '@app/domain';
 import { type AgentLifecycleEventEntity, type AgentEntity, rawIso, rawJson, rawNumber } from '@app/persistence';
 
 import type { AgentConfigDto, CareerEventDto } from './dto/agent.dto';
@@ -11,32 +12,44 @@ export interface AgentSettings {
   skills?: Record<string, unknown>;
 }
 
+/**
+ * A new agent's settings. Its memory level (`memory.type`) is left unset: the agent then keeps the
+ * company's `memory.default_level`, which the engine applies and the agent's view shows.
+ */
 export function defaultAgentSettings(): Required<AgentSettings> {
   return {
     model: { temperature: 0.7, max_tokens: 4096, fallback_model: null },
-    memory: { type: 'session', retention_days: null },
+    memory: { retention_days: null },
     tools: { access_level: 'standard', allowed: [], denied: [] },
     authority: { can_approve: [], reports_to: null, can_delegate_to: [], budget_limit: 0 },
     skills: { primary: [], secondary: [] },
   };
 }
 
-/** The agent's settings with every group complete: a stored group's fields over the group's defaults. */
-export function agentSettingsOf(agent: { settings: unknown }): Required<AgentSettings> {
-  const stored = agent.settings as AgentSettings;
+/**
+ * The agent's settings with every group complete: a stored group's fields over the group's defaults.
+ * With `defaultLevel` (the company's `memory.default_level`), `memory.type` is the effective level
+ * the engine uses: the agent's own when set, else that default; without it, as stored.
+ */
+export function agentSettingsOf(agent: { settings: unknown }, defaultLevel?: MemoryLevel): Required<AgentSettings> {
+  const stored = (agent.settings ?? {}) as AgentSettings;
   const defaults = defaultAgentSettings();
+  const memory = { ...defaults.memory, ...stored.memory };
   return {
     model: { ...defaults.model, ...stored.model },
-    memory: { ...defaults.memory, ...stored.memory },
+    memory: defaultLevel === undefined ? memory : { ...memory, type: memoryLevelOf(stored, defaultLevel) },
     tools: { ...defaults.tools, ...stored.tools },
     authority: { ...defaults.authority, ...stored.authority },
     skills: { ...defaults.skills, ...stored.skills },
   };
 }
 
-/** An agent as the API shows it. */
-export function toAgentConfig(agent: AgentShown): AgentConfigDto {
-  const settings = agentSettingsOf(agent);
+/** The memory level an agent without its own `memory.type` keeps when no setting says otherwise. */
+export const FALLBACK_MEMORY_LEVEL: MemoryLevel = 'persistent';
+
+/** An agent as the API shows it; `memory.type` is its effective level (`defaultLevel` when unset). */
+export function toAgentConfig(agent: AgentShown, defaultLevel: MemoryLevel = FALLBACK_MEMORY_LEVEL): AgentConfigDto {
+  const settings = agentSettingsOf(agent, defaultLevel);
   return {
     id: agent.id,
     name: agent.name,
@@ -92,24 +105,27 @@ type AgentShown = Omit<AgentEntity, 'nameKey' | 'position' | 'version' | 'hiring
 };
 
 /** A raw list row as the API shows it: the same as {@link toAgentConfig} of the entity. */
-export function toAgentConfigFromRow(row: AgentRow): AgentConfigDto {
-  return toAgentConfig({
-    id: row.id as string,
-    name: row.name as string,
-    role: row.role as string,
-    department: row.department as string,
-    level: row.level as string,
-    status: row.status as string,
-    personalityPreset: row.personality_preset as string | null,
-    personality: rawJson(row.personality),
-    modelProvider: row.model_provider as string | null,
-    modelId: row.model_id as string | null,
-    modelTier: row.model_tier as string,
-    autonomyLevel: row.autonomy_level as string | null,
-    budgetLimitMonthly: row.budget_limit_monthly === null ? null : rawNumber(row.budget_limit_monthly),
-    settings: rawJson(row.settings),
-    hiringDate: rawIso(row.hiring_date),
-  });
+export function toAgentConfigFromRow(row: AgentRow, defaultLevel: MemoryLevel = FALLBACK_MEMORY_LEVEL): AgentConfigDto {
+  return toAgentConfig(
+    {
+      id: row.id as string,
+      name: row.name as string,
+      role: row.role as string,
+      department: row.department as string,
+      level: row.level as string,
+      status: row.status as string,
+      personalityPreset: row.personality_preset as string | null,
+      personality: rawJson(row.personality),
+      modelProvider: row.model_provider as string | null,
+      modelId: row.model_id as string | null,
+      modelTier: row.model_tier as string,
+      autonomyLevel: row.autonomy_level as string | null,
+      budgetLimitMonthly: row.budget_limit_monthly === null ? null : rawNumber(row.budget_limit_monthly),
+      settings: rawJson(row.settings),
+      hiringDate: rawIso(row.hiring_date),
+    },
+    defaultLevel,
+  );
 }
 
 /** A lifecycle event as the API shows it. */

@@ -27,9 +27,11 @@ import type { AgentEntity, AgentLifecycleEventEntity } from '@app/persistence';
 import { announce, EventBus, LOGGING_RUNTIME, type LoggingRuntime, type Transaction, UnitOfWork } from '@app/platform';
 
 import { RunLedger } from '../run-ledger';
+import { SettingsSnapshot } from '../settings';
 import { defaultAgentSettings, toAgentConfig, toAgentConfigFromRow, toCareerEvent } from './agents.mapper';
 import { AgentsRepository } from './agents.repository';
 import type { AgentConfigDto, AgentPerformanceSummaryDto, CareerEventDto } from './dto/agent.dto';
+import { memoryDefaultLevel } from './memory-default-level';
 
 const PERFORMANCE_LOOKBACK_MS = 90 * 24 * 3_600_000;
 
@@ -99,20 +101,32 @@ export class AgentsService {
     private readonly ledger: RunLedger,
     private readonly bus: EventBus,
     private readonly unitOfWork: UnitOfWork,
+    private readonly settings: SettingsSnapshot,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('hr.agents');
   }
 
+  /** An agent as the API shows it, its memory level the effective one. */
+  render(agent: AgentEntity): AgentConfigDto {
+    return toAgentConfig(agent, memoryDefaultLevel(this.settings));
+  }
+
   async list(page: PageRequest): Promise<Page<AgentConfigDto>> {
     const { items, total } = await this.agents.page(page);
-    return new Page(items.map(toAgentConfigFromRow), total, page.offset, page.limit);
+    const level = memoryDefaultLevel(this.settings);
+    return new Page(
+      items.map((row) => toAgentConfigFromRow(row, level)),
+      total,
+      page.offset,
+      page.limit,
+    );
   }
 
   /** One agent and its ETag (its version, for If-Match on edits). */
   async get(name: string): Promise<{ agent: AgentConfigDto; etag: string }> {
     const agent = await this.findOrThrow(name);
-    return { agent: toAgentConfig(agent), etag: agentEtag(agent) };
+    return { agent: this.render(agent), etag: agentEtag(agent) };
   }
 
   /** An agent by (case-insensitive) name, or by id (a former agent whose name was released). */
@@ -228,7 +242,7 @@ export class AgentsService {
   async edit(agent: AgentEntity, changes: AgentEdit): Promise<AgentEntity> {
     const next = nextAgent(agent, changes);
     await this.guardRename(agent, changes, () => this.agents.update(agent.id, rowChanges(next, changes)));
-    await this.announce('agent.updated', { agent: toAgentConfig(next) });
+    await this.announce('agent.updated', { agent: this.render(next) });
     return next;
   }
 
@@ -255,7 +269,7 @@ export class AgentsService {
     if (!written) {
       return null;
     }
-    const shown = toAgentConfig(next);
+    const shown = this.render(next);
     await this.announce('agent.updated', { agent: shown, changed: [...edit.changed], requested_by: edit.requestedBy });
     if (next.status !== agent.status) {
       await announce(this.bus, this.log, {
@@ -293,7 +307,7 @@ export class AgentsService {
     if (!written) {
       return null;
     }
-    const shown = toAgentConfig(next);
+    const shown = this.render(next);
     this.log.info(
       { agent_id: agent.id, from: agent.level, to: change.level, decided_by: change.decidedBy },
       change.type === 'promoted' ? 'hr.agent.promoted' : 'hr.agent.demoted',
@@ -406,7 +420,7 @@ export class AgentsService {
     if (!written) {
       return null;
     }
-    const shown = toAgentConfig(next);
+    const shown = this.render(next);
     await this.announce('agent.onboarded', { agent: shown, requested_by: initiatedBy });
     await announce(this.bus, this.log, {
       channel: Channel.Agents,
@@ -418,7 +432,7 @@ export class AgentsService {
 
   async announceHired(agents: readonly AgentEntity[]): Promise<void> {
     for (const agent of agents) {
-      await this.announce('agent.hired', { agent: toAgentConfig(agent) });
+      await this.announce('agent.hired', { agent: this.render(agent) });
     }
   }
 

@@ -25,6 +25,7 @@ import { BackupInsufficientSpaceError } from './backup-component.errors';
 import { BackupStore, type StoredBackup } from './backup.store';
 import type { ComponentHandler } from './component-handler';
 import { ConfigComponent } from './config.component';
+import { MemoryComponent } from './memory.component';
 import { PersistenceComponent } from './persistence.component';
 
 /** The lock every backup, restore and delete takes, on this replica and across replicas. */
@@ -46,6 +47,7 @@ export class BackupService {
     private readonly settings: SettingsSnapshot,
     private readonly persistence: PersistenceComponent,
     private readonly configFile: ConfigComponent,
+    private readonly memory: MemoryComponent,
     private readonly trail: AuditTrail,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
@@ -152,13 +154,13 @@ export class BackupService {
   }
 
   /**
-   * The handler of each component this service can back up now, in restore order. There is no
-   * `memory` handler: the memory subsystem is at most marked wired (when an embedding model
-   * resolves) and keeps no store of its own to copy, so manifests never list that component and a
-   * restore that asks for it is refused as unavailable.
+   * The handler of each component this service can back up now, in restore order: the database,
+   * agent memory (its entries and organisation facts, restorable on their own), and the
+   * configuration file when the service started from one.
    */
   handlers(): ComponentHandler[] {
-    return this.configFile.present ? [this.persistence, this.configFile] : [this.persistence];
+    const handlers: ComponentHandler[] = [this.persistence, this.memory];
+    return this.configFile.present ? [...handlers, this.configFile] : handlers;
   }
 
   handlerFor(component: BackupComponent): ComponentHandler | null {

@@ -8,8 +8,10 @@ import {
   MEMORY_CATEGORIES,
   parseCategoryRetention,
   planConsolidation,
+  type Removal,
   type RemovalReason,
 } from '@app/domain';
+import type { MemoryEntryEntity } from '@app/persistence';
 import { DatabaseService, DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
 
 import { AgentRoster } from '../agents';
@@ -19,8 +21,8 @@ import { MemoryService } from './memory.service';
 const NS = 'memory';
 const LOCK = 'memory.consolidation';
 
-/** What one pass removed, per reason. */
-export type ConsolidationReport = Record<RemovalReason, number> & { agents: number };
+/** What one pass removed, per reason, and how many entries took near-duplicates in (`merged`). */
+export type ConsolidationReport = Record<RemovalReason, number> & { agents: number; merged: number };
 
 /**
  * Consolidates agents' memory every `memory.consolidation_interval` (never: not at all), on one
@@ -85,7 +87,14 @@ export class MemoryConsolidation implements OnApplicationBootstrap, OnModuleDest
 
   private async consolidate(now: Date): Promise<ConsolidationReport> {
     const started = Date.now();
-    const report: ConsolidationReport = { agents: 0, expired: 0, retention: 0, duplicate: 0, overflow: 0 };
+    const report: ConsolidationReport = {
+      agents: 0,
+      expired: 0,
+      retention: 0,
+      duplicate: 0,
+      overflow: 0,
+      merged: 0,
+    };
     const raw = this.settings.value<object | string | null>(NS, 'category_retention_days');
     const categoryRetentionDays = parseCategoryRetention(
       typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {}),
@@ -115,6 +124,7 @@ export class MemoryConsolidation implements OnApplicationBootstrap, OnModuleDest
         now,
       );
       report.agents += 1;
+      report.merged += await this.merge(rows, removals, now);
       for (let i = 0; i < removals.length; i += batch) {
         const slice = removals.slice(i, i + batch);
         const gone = new Set(
@@ -130,5 +140,31 @@ export class MemoryConsolidation implements OnApplicationBootstrap, OnModuleDest
     }
     this.log.info({ ...report, ms: Date.now() - started }, 'memory.consolidation.done');
     return report;
+  }
+
+  /**
+   * Folds each group of near-duplicates into the entry kept for it (newest first), before the folded
+   * ones are removed; answers how many kept entries took others in. A kept entry that is itself
+   * removed for another reason (beyond the maximum) takes nothing.
+   */
+  private async merge(rows: readonly MemoryEntryEntity[], removals: readonly Removal[], now: Date): Promise<number> {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const removed = new Set(removals.map((r) => r.id));
+    const groups = new Map<string, MemoryEntryEntity[]>();
+    for (const removal of removals) {
+      const folded = byId.get(removal.id);
+      if (removal.reason === 'duplicate' && removal.keptId && folded && !removed.has(removal.keptId)) {
+        groups.set(removal.keptId, [...(groups.get(removal.keptId) ?? []), folded]);
+      }
+    }
+    let merged = 0;
+    for (const [keptId, folded] of groups) {
+      const kept = byId.get(keptId);
+      const newestFirst = [...folded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      if (kept && (await this.memory.mergeInto(kept, newestFirst, now))) {
+        merged += 1;
+      }
+    }
+    return merged;
   }
 }

@@ -23,6 +23,18 @@ const NS = 'memory';
 /** Longest wait for one embedding call. */
 const EMBED_TIMEOUT_MS = 30_000;
 
+/** An embedder as configured: provider (null: the one whose models list the model), model, dims. */
+export interface EmbedderConfig {
+  provider: string | null;
+  model: string;
+  dims: number | null;
+}
+
+/** Whether two configurations name the same embedder. */
+export function sameEmbedder(a: EmbedderConfig, b: EmbedderConfig): boolean {
+  return a.provider === b.provider && a.model === b.model && a.dims === b.dims;
+}
+
 /** The embedder in force, or why there is none. */
 export type EmbedderState =
   | { wired: true; provider: string; model: string; dims: number | null; marker: string }
@@ -41,6 +53,12 @@ export type EmbedCharge =
 @Injectable()
 export class MemoryEmbedder {
   private readonly log: Logger;
+  /**
+   * The embedder retrieval and new entries use while a re-embedding moves the stored vectors to the
+   * configured one (null: the configured one). Queries must be embedded by the model that made the
+   * vectors searched.
+   */
+  private retrieval: EmbedderConfig | null = null;
 
   constructor(
     private readonly registry: ProviderRegistry,
@@ -51,12 +69,34 @@ export class MemoryEmbedder {
     this.log = logging.forName('memory.embedder');
   }
 
-  /** Resolves the embedder against the settings and the live providers. */
-  state(): EmbedderState {
-    const backend = this.settings.value<string | null>(NS, 'backend') ?? 'embedded';
-    const providerName = this.settings.value<string | null>(NS, 'embedder_provider');
+  /** Makes retrieval and new entries use `config` until cleared (null) by the end of a re-embedding. */
+  useForRetrieval(config: EmbedderConfig | null): void {
+    this.retrieval = config;
+  }
+
+  /** The embedder retrieval uses: the one a re-embedding moves away from, else the configured one. */
+  retrievalConfig(): EmbedderConfig | null {
+    return this.retrieval ?? this.configured();
+  }
+
+  /** The configured embedder (settings), or null when no model is set. */
+  configured(): EmbedderConfig | null {
     const model = this.settings.value<string | null>(NS, 'embedder_model');
-    const dims = this.settings.value<number | null>(NS, 'embedder_dims');
+    return model
+      ? {
+          provider: this.settings.value<string | null>(NS, 'embedder_provider'),
+          model,
+          dims: this.settings.value<number | null>(NS, 'embedder_dims'),
+        }
+      : null;
+  }
+
+  /** Resolves the configured embedder (or `config`) against the settings and the live providers. */
+  state(config?: EmbedderConfig): EmbedderState {
+    const backend = this.settings.value<string | null>(NS, 'backend') ?? 'embedded';
+    const providerName = config ? config.provider : this.settings.value<string | null>(NS, 'embedder_provider');
+    const model = config ? config.model : this.settings.value<string | null>(NS, 'embedder_model');
+    const dims = config ? config.dims : this.settings.value<number | null>(NS, 'embedder_dims');
     const refuse = (reason: string, code: number = ErrorCode.MemoryBackendUnavailable): EmbedderState => ({
       wired: false,
       reason,
@@ -97,15 +137,18 @@ export class MemoryEmbedder {
   }
 
   /**
-   * Unit vectors of the texts, in order, with the embedder that made them.
+   * Unit vectors of the texts, in order, with the embedder that made them: `config`, else the one
+   * retrieval uses (see {@link useForRetrieval}).
    * @throws AppError 8040 without an embedder, 7040 for an answer of the wrong shape, or the provider's error.
    */
   async embed(
     texts: readonly string[],
     charge: EmbedCharge,
     signal?: AbortSignal,
+    config?: EmbedderConfig,
   ): Promise<{ vectors: Float32Array[]; marker: string }> {
-    const state = this.state();
+    const target = config ?? this.retrieval ?? undefined;
+    const state = this.state(target);
     if (!state.wired) {
       throw new AppError(state.code as ErrorCode, `memory backend unavailable: ${state.reason}`, false, {
         httpStatus: 503,

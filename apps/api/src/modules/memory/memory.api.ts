@@ -15,6 +15,7 @@ import type {
   OrgFactQueryDto,
 } from './dto/memory.dto';
 import type { IndexedEntry } from './memory-index';
+import { MemoryReembedding } from './memory-reembedding';
 import { MemoryService } from './memory.service';
 
 /** The use cases behind the memory routes: find the agent, then ask the memory service. */
@@ -23,10 +24,14 @@ export class MemoryApi {
   constructor(
     private readonly memory: MemoryService,
     private readonly agents: AgentRoster,
+    private readonly reembedding: MemoryReembedding,
   ) {}
 
   async status(): Promise<MemoryStatusDto> {
-    const { state, backend, entries, facts, indexed } = await this.memory.status();
+    const [{ state, backend, entries, facts, indexed }, progress] = await Promise.all([
+      this.memory.status(),
+      this.reembedding.progress(),
+    ]);
     return {
       wired: state.wired,
       reason: state.wired ? null : state.reason,
@@ -38,6 +43,13 @@ export class MemoryApi {
       entries,
       org_facts: facts,
       indexed,
+      reembedding: {
+        state: progress.state,
+        done: progress.done,
+        total: progress.total,
+        retrieval_embedder: progress.retrieval,
+        target_embedder: progress.target,
+      },
     };
   }
 

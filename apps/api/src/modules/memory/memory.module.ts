@@ -7,10 +7,12 @@ import { ProvidersModule } from '../providers';
 import { SettingsModule } from '../settings';
 import { TaskLifecycle, TasksModule } from '../tasks';
 import { MemoryApi } from './memory.api';
+import { MemoryBackup } from './memory-backup';
 import { MemoryController } from './memory.controller';
 import { MemoryConsolidation } from './memory-consolidation';
 import { MemoryEmbedder } from './memory-embedder';
 import { MemoryRepository } from './memory.repository';
+import { MemoryReembedding } from './memory-reembedding';
 import { MemoryService } from './memory.service';
 import { MEMORY_SETTINGS } from './memory.settings';
 import { MEMORY_TOOLS, proposeOrgFactTool, recallTool, rememberTool } from './memory.tools';
@@ -32,8 +34,17 @@ import { OrgFactProposals } from './org-fact-proposals';
     SettingsModule.forFeature(MEMORY_SETTINGS),
   ],
   controllers: [MemoryController],
-  providers: [MemoryApi, MemoryConsolidation, MemoryEmbedder, MemoryRepository, MemoryService, OrgFactProposals],
-  exports: [MemoryConsolidation, MemoryService, OrgFactProposals],
+  providers: [
+    MemoryApi,
+    MemoryBackup,
+    MemoryConsolidation,
+    MemoryEmbedder,
+    MemoryReembedding,
+    MemoryRepository,
+    MemoryService,
+    OrgFactProposals,
+  ],
+  exports: [MemoryBackup, MemoryConsolidation, MemoryReembedding, MemoryService, OrgFactProposals],
 })
 export class MemoryModule implements OnModuleInit {
   constructor(

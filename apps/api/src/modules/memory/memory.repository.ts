@@ -1,11 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { type FindOptionsWhere, In, IsNull, type ObjectLiteral, type Repository } from 'typeorm';
 
-import type { MemoryEntryEntity, OrgFactEntity } from '@app/persistence';
+import {
+  MemoryEmbedderStateEntity,
+  type MemoryEntryEntity,
+  type MemoryPendingVectorEntity,
+  type OrgFactEntity,
+} from '@app/persistence';
 import { DatabaseService } from '@app/platform';
 
 /** Rows read per batch when the index is rebuilt. */
 const REBUILD_BATCH = 5_000;
+/** The one row of `memory_embedder_state`. */
+const EMBEDDER_STATE_ID = 'current';
+/** Rows per INSERT when many are written (under both dialects' bound-parameter ceilings). */
+const WRITE_BATCH = 200;
 
 /** A page of one agent's entries, newest first. */
 export interface MemoryPageQuery {
@@ -42,6 +51,138 @@ export class MemoryRepository {
     return this.table<OrgFactEntity>('org_facts');
   }
 
+  private pending(): Repository<MemoryPendingVectorEntity> {
+    return this.table<MemoryPendingVectorEntity>('memory_pending_vectors');
+  }
+
+  /** The stored embedder state (the embedder retrieval uses, a re-embedding in progress), or null. */
+  embedderState(): Promise<MemoryEmbedderStateEntity | null> {
+    return this.database.dataSource.getRepository(MemoryEmbedderStateEntity).findOneBy({ id: EMBEDDER_STATE_ID });
+  }
+
+  async saveEmbedderState(state: Omit<MemoryEmbedderStateEntity, 'id'>): Promise<void> {
+    await this.database.dataSource.getRepository(MemoryEmbedderStateEntity).save({ ...state, id: EMBEDDER_STATE_ID });
+  }
+
+  /**
+   * Up to `limit` entries (or facts) still to re-embed toward `marker`, made by another embedder and
+   * without a pending vector of it, after the id `afterId` in id order (a cursor: each batch is a
+   * range of the key), of one agent when `agentId` is given.
+   */
+  async toReembed<K extends 'entry' | 'fact'>(
+    kind: K,
+    marker: string,
+    limit: number,
+    cursor: { afterId: string; agentId?: string },
+  ): Promise<(K extends 'entry' ? MemoryEntryEntity : OrgFactEntity)[]> {
+    const qb = this.reembedQuery(kind, marker).andWhere('m.id > :after', { after: cursor.afterId });
+    if (cursor.agentId !== undefined) {
+      qb.andWhere('m.agentId = :agent', { agent: cursor.agentId });
+    }
+    const rows = await qb.orderBy('m.id', 'ASC').take(limit).getMany();
+    return rows as (K extends 'entry' ? MemoryEntryEntity : OrgFactEntity)[];
+  }
+
+  /** Agents holding entries made by another embedder than `marker`. */
+  async agentsToReembed(marker: string): Promise<string[]> {
+    const rows = await this.entries()
+      .createQueryBuilder('m')
+      .select('m.agentId', 'agentId')
+      .where('m.embedder != :marker', { marker })
+      .groupBy('m.agentId')
+      .getRawMany<{ agentId: string }>();
+    return rows.map((r) => r.agentId);
+  }
+
+  /** How many entries and facts are still to re-embed toward `marker`. */
+  async countToReembed(marker: string): Promise<number> {
+    const [entries, facts] = await Promise.all([
+      this.reembedQuery('entry', marker).getCount(),
+      this.reembedQuery('fact', marker).getCount(),
+    ]);
+    return entries + facts;
+  }
+
+  private reembedQuery(kind: 'entry' | 'fact', marker: string) {
+    const repository: Repository<ObjectLiteral> = kind === 'entry' ? this.entries() : this.facts();
+    return repository
+      .createQueryBuilder('m')
+      .leftJoin(
+        this.pending().target as () => MemoryPendingVectorEntity,
+        'p',
+        'p.kind = :kind AND p.id = m.id AND p.embedder = :marker',
+        { kind, marker },
+      )
+      .where('m.embedder != :marker', { marker })
+      .andWhere('p.id IS NULL');
+  }
+
+  /** Stores vectors made by a re-embedding's target, replacing earlier ones of the same rows. */
+  async putPending(rows: readonly MemoryPendingVectorEntity[]): Promise<void> {
+    if (rows.length === 0) {
+      return;
+    }
+    const target = this.pending().target;
+    await this.database.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository<MemoryPendingVectorEntity>(target);
+      for (const kind of ['entry', 'fact']) {
+        const ids = rows.filter((r) => r.kind === kind).map((r) => r.id);
+        if (ids.length > 0) {
+          await repository.delete({ kind, id: In(ids) });
+        }
+      }
+      for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+        await repository.insert(rows.slice(i, i + WRITE_BATCH));
+      }
+    });
+  }
+
+  /** Drops every pending vector (a re-embedding abandoned for another target, or finished). */
+  async clearPending(): Promise<void> {
+    await this.pending().createQueryBuilder().delete().execute();
+  }
+
+  /**
+   * The switch at the end of a re-embedding, in one transaction: every row with a pending vector of
+   * `marker` takes it as its own, the pending vectors go, and the state is saved (retrieval now uses
+   * the target).
+   */
+  async switchToPending(marker: string, state: Omit<MemoryEmbedderStateEntity, 'id'>): Promise<void> {
+    const postgres = this.database.dataSource.options.type === 'postgres';
+    const param = (n: number) => (postgres ? `$${n}` : '?');
+    await this.database.dataSource.transaction(async (manager) => {
+      for (const [table, kind] of [
+        ['memory_entries', 'entry'],
+        ['org_facts', 'fact'],
+      ] as const) {
+        const pending = `SELECT p."id" FROM "memory_pending_vectors" p WHERE p."kind" = '${kind}' AND p."embedder" = ${param(1)}`;
+        await manager.query(
+          `UPDATE "${table}" SET "embedding" = (SELECT p."embedding" FROM "memory_pending_vectors" p ` +
+            `WHERE p."kind" = '${kind}' AND p."id" = "${table}"."id"), "embedder" = ${param(postgres ? 1 : 2)} ` +
+            `WHERE "id" IN (${pending})`,
+          postgres ? [marker] : [marker, marker],
+        );
+      }
+      await manager
+        .getRepository<MemoryPendingVectorEntity>(this.pending().target)
+        .createQueryBuilder()
+        .delete()
+        .execute();
+      await manager.getRepository(MemoryEmbedderStateEntity).save({ ...state, id: EMBEDDER_STATE_ID });
+    });
+  }
+
+  /** Replaces rows' vectors and embedder directly (rows stored with the old embedder around a switch). */
+  async setVectors(
+    kind: 'entry' | 'fact',
+    rows: readonly { id: string; embedder: string; embedding: Buffer }[],
+  ): Promise<void> {
+    const repository: Repository<ObjectLiteral> = kind === 'entry' ? this.entries() : this.facts();
+    for (const row of rows) {
+      await repository.update({ id: row.id }, { embedder: row.embedder, embedding: row.embedding });
+    }
+  }
+
   async insert(row: MemoryEntryEntity): Promise<void> {
     await this.entries().insert(row);
   }
@@ -73,8 +214,8 @@ export class MemoryRepository {
     return { rows, total };
   }
 
-  /** Every entry, in batches ordered by id (the index rebuild); `visit` gets each batch. */
-  async forEachEntry(visit: (rows: MemoryEntryEntity[]) => void): Promise<void> {
+  /** Every entry, in batches ordered by id (the index rebuild, a backup); `visit` gets each batch in turn. */
+  async forEachEntry(visit: (rows: MemoryEntryEntity[]) => void | Promise<void>): Promise<void> {
     let after = '';
     for (;;) {
       const rows = await this.entries()
@@ -86,7 +227,7 @@ export class MemoryRepository {
       if (rows.length === 0) {
         return;
       }
-      visit(rows);
+      await visit(rows);
       after = rows[rows.length - 1].id;
     }
   }
@@ -100,6 +241,12 @@ export class MemoryRepository {
       .groupBy('m.agentId')
       .getRawMany<{ agentId: string }>();
     return rows.map((r) => r.agentId);
+  }
+
+  /** Rewrites a live entry's content and metadata (a merge); false when it is gone or archived. */
+  async updateLive(id: string, content: string, metadata: MemoryEntryEntity['metadata'], at: Date): Promise<boolean> {
+    const result = await this.entries().update({ id, archiveId: IsNull() }, { content, metadata, updatedAt: at });
+    return (result.affected ?? 0) > 0;
   }
 
   /** Deletes entries that are not archived, in batches; answers the ids that went. */
@@ -137,6 +284,22 @@ export class MemoryRepository {
         await manager
           .getRepository<MemoryEntryEntity>(entries.target)
           .update({ id: In(ids.slice(i, i + 500)) }, { archiveId, updatedAt: new Date() });
+      }
+    });
+  }
+
+  /** Replaces every entry and fact by the given ones, in one transaction (a restore of the memory component). */
+  async replaceAll(entries: readonly MemoryEntryEntity[], facts: readonly OrgFactEntity[]): Promise<void> {
+    const entryTarget = this.entries().target;
+    const factTarget = this.facts().target;
+    await this.database.dataSource.transaction(async (manager) => {
+      await manager.getRepository<MemoryEntryEntity>(entryTarget).createQueryBuilder().delete().execute();
+      await manager.getRepository<OrgFactEntity>(factTarget).createQueryBuilder().delete().execute();
+      for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+        await manager.getRepository<MemoryEntryEntity>(entryTarget).insert(entries.slice(i, i + WRITE_BATCH));
+      }
+      for (let i = 0; i < facts.length; i += WRITE_BATCH) {
+        await manager.getRepository<OrgFactEntity>(factTarget).insert(facts.slice(i, i + WRITE_BATCH));
       }
     });
   }

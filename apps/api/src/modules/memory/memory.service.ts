@@ -7,11 +7,11 @@ import {
   AppError,
   Channel,
   encodeVector,
-  entryInScope,
   ErrorCode,
   type MemoryCategory,
   type MemoryLevel,
   memoryLevelOf,
+  mergeDuplicates,
   NotFoundError,
   type OrgFactCategory,
   packWithinBudget,
@@ -33,7 +33,7 @@ import {
 import { type FinishedRun, RunMemory, type RunMemoryPort } from '../engine';
 import { SettingsSnapshot } from '../settings';
 import { type EmbedCharge, MemoryEmbedder } from './memory-embedder';
-import { type Hit, type IndexedEntry, indexedEntry, indexedFact, MemoryIndex } from './memory-index';
+import { type Hit, type IndexedEntry, MemoryIndex } from './memory-index';
 import { MemoryRepository } from './memory.repository';
 
 const NS = 'memory';
@@ -149,11 +149,12 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       this.journal = [];
       try {
         const next = new MemoryIndex();
-        await this.repository.forEachEntry((rows) => rows.forEach((row) => next.put(indexedEntry(row))));
+        await this.repository.forEachEntry((rows) => rows.forEach((row) => next.putRow(row)));
         for (const fact of await this.repository.allFacts()) {
-          next.putFact(indexedFact(fact));
+          next.putFactRow(fact);
         }
         this.journal.forEach((apply) => apply(next));
+        next.compact();
         this.index.replaceWith(next);
         this.log.info(
           { entries: this.index.size, facts: this.index.factCount, ms: Date.now() - started },
@@ -171,10 +172,11 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
 
   private async applyRemote(type: string, id: string): Promise<void> {
     switch (type) {
-      case 'memory.created': {
+      case 'memory.created':
+      case 'memory.updated': {
         const row = await this.repository.find(id);
         if (row) {
-          this.change((index) => index.put(indexedEntry(row)));
+          this.change((index) => index.putRow(row));
         }
         return;
       }
@@ -184,13 +186,38 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       case 'memory.fact_created': {
         const fact = await this.repository.findFact(id);
         if (fact) {
-          this.change((index) => index.putFact(indexedFact(fact)));
+          this.change((index) => index.putFactRow(fact));
         }
         return;
       }
       case 'memory.fact_deleted':
         this.change((index) => index.removeFact(id));
         return;
+    }
+  }
+
+  /** Reads an entry (or fact) again into the index and tells the other replicas (its vector was made again). */
+  async reindex(kind: 'entry' | 'fact', id: string): Promise<void> {
+    if (kind === 'entry') {
+      const row = await this.repository.find(id);
+      if (row) {
+        this.change((index) => index.putRow(row));
+        await announce(this.bus, this.log, {
+          channel: Channel.Memory,
+          event_type: 'memory.updated',
+          payload: { id, agent_id: row.agentId },
+        });
+      }
+      return;
+    }
+    const fact = await this.repository.findFact(id);
+    if (fact) {
+      this.change((index) => index.putFactRow(fact));
+      await announce(this.bus, this.log, {
+        channel: Channel.Memory,
+        event_type: 'memory.fact_created',
+        payload: { id, agent_id: null },
+      });
     }
   }
 
@@ -249,7 +276,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       embedding: Buffer.from(encodeVector(vectors[0])),
     };
     await this.repository.insert(row);
-    this.change((index) => index.put(indexedEntry(row)));
+    this.change((index) => index.putRow(row));
     await announce(this.bus, this.log, {
       channel: Channel.Memory,
       event_type: 'memory.created',
@@ -271,14 +298,10 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     }
     const { vectors, marker } = await this.embedder.embed([text], charge);
     const now = Date.now();
-    const hits = this.index.search(agent.id, vectors[0], marker, options.limit, (entry) => {
-      if (options.category && entry.category !== options.category) {
-        return false;
-      }
-      if (entry.expiresAt && entry.expiresAt.getTime() <= now) {
-        return false;
-      }
-      return options.scope ? entryInScope(entry, options.scope) : true;
+    const hits = this.index.search(agent.id, vectors[0], marker, options.limit, {
+      category: options.category,
+      scope: options.scope,
+      now,
     });
     return hits.map((hit) => ({ entry: hit.item, relevance: hit.relevance }));
   }
@@ -317,6 +340,32 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     return gone;
   }
 
+  /**
+   * Folds near-duplicates into the entry kept for them (consolidation): the kept entry takes the
+   * merged content and metadata ({@link mergeDuplicates}) in the table and every replica's index
+   * (`memory.updated`), its vector staying (the entries were near-identical). The folded ones are
+   * removed by the caller. False when the kept entry is gone or archived.
+   */
+  async mergeInto(kept: MemoryEntryEntity, folded: readonly MemoryEntryEntity[], now: Date): Promise<boolean> {
+    const merged = mergeDuplicates(kept, folded, MAX_ENTRY_CHARS, now);
+    const metadata = merged.metadata as MemoryEntryEntity['metadata'];
+    if (!(await this.repository.updateLive(kept.id, merged.content, metadata, now))) {
+      return false;
+    }
+    const row: MemoryEntryEntity = { ...kept, content: merged.content, metadata, updatedAt: now };
+    this.change((index) => index.putRow(row));
+    await announce(this.bus, this.log, {
+      channel: Channel.Memory,
+      event_type: 'memory.updated',
+      payload: { id: kept.id, agent_id: kept.agentId },
+    });
+    this.log.info(
+      { id: kept.id, agent_id: kept.agentId, merged_from: folded.map((f) => f.id) },
+      'memory.consolidation.merged',
+    );
+    return true;
+  }
+
   /** The agent's entries not archived, oldest first (consolidation's input). */
   liveEntries(agentId: string): Promise<MemoryEntryEntity[]> {
     return this.repository.unarchived(agentId);
@@ -351,7 +400,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       embedding: Buffer.from(encodeVector(vectors[0])),
     };
     await this.repository.insertFact(row);
-    this.change((index) => index.putFact(indexedFact(row)));
+    this.change((index) => index.putFactRow(row));
     await announce(this.bus, this.log, {
       channel: Channel.Memory,
       event_type: 'memory.fact_created',
@@ -412,7 +461,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       facts,
     );
     for (const fact of facts) {
-      this.change((index) => index.putFact(indexedFact(fact)));
+      this.change((index) => index.putFactRow(fact));
       await announce(this.bus, this.log, {
         channel: Channel.Memory,
         event_type: 'memory.fact_created',
@@ -459,13 +508,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     const scope = { taskId: task.id, project: task.project };
     const minRelevance = RANKING.minScore;
     const candidates: { line: string; relevance: number; createdAt: Date; personal: boolean }[] = [];
-    const personal = this.index.search(
-      agent.id,
-      query,
-      marker,
-      CANDIDATES,
-      (entry) => entryInScope(entry, scope) && !(entry.expiresAt && entry.expiresAt <= now),
-    );
+    const personal = this.index.search(agent.id, query, marker, CANDIDATES, { scope, now: now.getTime() });
     const facts = this.index.searchFacts(query, marker, CANDIDATES);
     const relevant = <T>(hits: Hit<T>[]) => hits.filter((h) => h.relevance >= minRelevance);
     for (const hit of relevant(personal)) {

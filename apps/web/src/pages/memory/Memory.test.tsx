@@ -18,6 +18,7 @@ const WIRED: Schemas['MemoryStatus'] = {
   indexed: 12,
   org_facts: 1,
   reason: null,
+  reembedding: { done: 0, retrieval_embedder: 'fake/mock-embed/384', state: 'idle', target_embedder: null, total: 0 },
   wired: true,
 };
 const FACT: Schemas['OrgFact'] = {

@@ -82,6 +82,31 @@ export class MemoryEntryDto {
   relevance_score?: number;
 }
 
+@ApiSchema({ name: 'MemoryReembeddingStatus' })
+export class MemoryReembeddingDto {
+  @ApiProperty({
+    enum: ['idle', 'running'],
+    description: 'running: stored vectors are being made again by a newly configured embedder.',
+  })
+  state!: 'idle' | 'running';
+
+  @ApiProperty({ type: 'integer', description: 'Entries and facts embedded again so far.' })
+  done!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Entries and facts to embed again in all.' })
+  total!: number;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'The embedder retrieval uses (provider/model/dims): the old one until a re-embedding is done.',
+  })
+  retrieval_embedder!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The embedder a running re-embedding moves to.' })
+  target_embedder!: string | null;
+}
+
 @ApiSchema({ name: 'MemoryStatus' })
 export class MemoryStatusDto {
   @ApiProperty({ description: 'Whether a memory backend is wired.' })
@@ -113,6 +138,9 @@ export class MemoryStatusDto {
 
   @ApiProperty({ type: 'integer', description: "Entries in this replica's index." })
   indexed!: number;
+
+  @ApiProperty({ type: MemoryReembeddingDto, description: 'Re-embedding after a change of embedder.' })
+  reembedding!: MemoryReembeddingDto;
 }
 
 /** `GET /memory/org`: the page and the category filter. */
