@@ -12,7 +12,13 @@ import {
   type RemovalReason,
 } from '@app/domain';
 import type { MemoryEntryEntity } from '@app/persistence';
-import { DatabaseService, DistributedLock, LOGGING_RUNTIME, type LoggingRuntime } from '@app/platform';
+import {
+  DatabaseService,
+  DistributedLock,
+  ExclusiveSchedule,
+  LOGGING_RUNTIME,
+  type LoggingRuntime,
+} from '@app/platform';
 
 import { AgentRoster } from '../agents';
 import { SettingsSnapshot } from '../settings';
@@ -33,56 +39,43 @@ export type ConsolidationReport = Record<RemovalReason, number> & { agents: numb
 @Injectable()
 export class MemoryConsolidation implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log: Logger;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly schedule: ExclusiveSchedule<ConsolidationReport>;
   private unwatch: (() => void) | null = null;
 
   constructor(
     private readonly memory: MemoryService,
     private readonly roster: AgentRoster,
     private readonly settings: SettingsSnapshot,
-    private readonly database: DatabaseService,
-    private readonly lock: DistributedLock,
+    database: DatabaseService,
+    lock: DistributedLock,
     @Inject(LOGGING_RUNTIME) logging: LoggingRuntime,
   ) {
     this.log = logging.forName('memory.consolidation');
+    this.schedule = new ExclusiveSchedule({
+      name: LOCK,
+      intervalMs: () => consolidationPeriodMs(this.settings.value<string>(NS, 'consolidation_interval')),
+      pass: (now) => this.consolidate(now),
+      lock,
+      database,
+      log: this.log,
+      failedEvent: 'memory.consolidation.failed',
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
-    this.unwatch = this.settings.watch(NS, 'consolidation_interval', () => this.schedule());
+    this.schedule.start();
+    this.unwatch = this.settings.watch(NS, 'consolidation_interval', () => this.schedule.reschedule());
   }
 
   onModuleDestroy(): void {
     this.unwatch?.();
-    if (this.timer) {
-      clearInterval(this.timer);
-    }
-  }
-
-  private schedule(): void {
-    if (this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
-    const period = consolidationPeriodMs(this.settings.value<string>(NS, 'consolidation_interval'));
-    if (period !== null) {
-      this.timer = setInterval(() => void this.run(new Date()), period);
-      this.timer.unref();
-    }
+    this.schedule.stop();
   }
 
   /** One pass at `now`; null when another replica holds the pass or the database is not ready. */
   async run(now: Date): Promise<ConsolidationReport | null> {
-    if (this.database.state !== 'ready') {
-      return null;
-    }
-    try {
-      const result = await this.lock.tryRunExclusive(LOCK, () => this.consolidate(now));
-      return result.ran ? result.value : null;
-    } catch (error) {
-      this.log.error({ err: error }, 'memory.consolidation.failed');
-      return null;
-    }
+    const outcome = await this.schedule.runOnce(now);
+    return outcome.ran ? outcome.value : null;
   }
 
   private async consolidate(now: Date): Promise<ConsolidationReport> {

@@ -47,6 +47,40 @@ describe('Memory', () => {
     expect(screen.queryByRole('button', { name: 'Add fact' })).not.toBeInTheDocument();
   });
 
+  it('should show a re-embedding under way and the embedder retrieval keeps meanwhile', async () => {
+    fakeApi({
+      'GET /api/v1/memory/status': {
+        data: {
+          ...WIRED,
+          reembedding: {
+            state: 'running',
+            done: 64,
+            total: 256,
+            retrieval_embedder: 'fake/mock-embed/384',
+            target_embedder: 'fake/mock-embed-large/768',
+          },
+        },
+      },
+      'GET /api/v1/memory/org': page([], 0, 20),
+    });
+    renderPage(<Memory />);
+    const bar = await screen.findByRole('progressbar', {
+      name: 'Embedding the stored memories again with fake/mock-embed-large/768: 64 of 256',
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText(/retrieval uses the vectors of fake\/mock-embed\/384/)).toBeInTheDocument();
+  });
+
+  it('should show no progress when no re-embedding runs', async () => {
+    fakeApi({
+      'GET /api/v1/memory/status': { data: WIRED },
+      'GET /api/v1/memory/org': page([], 0, 20),
+    });
+    renderPage(<Memory />);
+    await screen.findByRole('status', { name: 'Memory status' });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('should show a failed status with its code', async () => {
     fakeApi({
       'GET /api/v1/memory/status': { error: 'Database down', code: 5030, status: 503 },

@@ -4,6 +4,7 @@ import {
   Group,
   NativeSelect,
   Paper,
+  Progress,
   SimpleGrid,
   Stack,
   Table,
@@ -43,6 +44,8 @@ function StatusPanel() {
   const status = useQuery({
     queryKey: ['memory', 'status'],
     queryFn: () => unwrap(api.GET('/api/v1/memory/status')),
+    // While stored vectors are made again, the progress is read every few seconds.
+    refetchInterval: (query) => (query.state.data?.reembedding.state === 'running' ? 5000 : false),
   });
   if (status.error) {
     return <ErrorNotice error={status.error} title="The memory status could not be loaded" />;
@@ -76,6 +79,7 @@ function StatusPanel() {
           </Alert>
         </div>
       )}
+      {s.reembedding.state === 'running' ? <ReembeddingProgress progress={s.reembedding} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Text size="sm">
           <b>{s.entries}</b> {s.entries === 1 ? 'memory' : 'memories'}
@@ -88,6 +92,25 @@ function StatusPanel() {
         </Text>
       </SimpleGrid>
     </Paper>
+  );
+}
+
+/** A re-embedding under way: how far it is, and which embedder retrieval uses meanwhile. */
+function ReembeddingProgress({ progress }: { progress: Schemas['MemoryStatus']['reembedding'] }) {
+  const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <Stack gap={4} mb="sm">
+      <Text size="sm" fw={600} id="memory-reembedding-label">
+        Embedding the stored memories again{progress.target_embedder ? ` with ${progress.target_embedder}` : ''}:{' '}
+        {progress.done.toLocaleString()} of {progress.total.toLocaleString()}
+      </Text>
+      <Progress.Root>
+        <Progress.Section value={percent} aria-labelledby="memory-reembedding-label" />
+      </Progress.Root>
+      <Text size="xs" c="dimmed">
+        Until it is done, retrieval uses the vectors of {progress.retrieval_embedder ?? 'the previous embedder'}.
+      </Text>
+    </Stack>
   );
 }
 
