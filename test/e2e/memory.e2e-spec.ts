@@ -124,7 +124,7 @@ describe.each(testBackends())('agent memory on %s', (backend) => {
     expect(status).toMatchObject({
       wired: true,
       reason: null,
-      backend: 'mem0',
+      backend: 'embedded',
       embedder_provider: 'mock',
       embedder_model: 'mock-embed',
     });

@@ -3383,6 +3383,7 @@ export interface components {
             query: string;
         };
         MemoryStatus: {
+            /** @description The memory store: embedded (the service database and an in-memory index per replica; the setting memory.backend mem0 is its alias), or the unknown value configured. */
             backend: string;
             /** @description The code of the reason. */
             code: number | null;

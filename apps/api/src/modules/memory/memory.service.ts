@@ -230,9 +230,11 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     indexed: number;
   }> {
     const counts = await this.repository.counts();
+    const configured = this.settings.value<string | null>(NS, 'backend') ?? 'embedded';
     return {
       state: this.embedder.state(),
-      backend: this.settings.value<string | null>(NS, 'backend') ?? 'embedded',
+      // `mem0`, the reference's name, is an alias of this service's own store: say which store it is.
+      backend: configured === 'mem0' ? 'embedded' : configured,
       entries: counts.entries,
       facts: counts.facts,
       indexed: this.index.size,

@@ -9,7 +9,7 @@ import { departmentFixture, page } from '../agents/fixtures';
 import Memory from './Memory';
 
 const WIRED: Schemas['MemoryStatus'] = {
-  backend: 'sqlite',
+  backend: 'embedded',
   code: null,
   embedder_dims: 384,
   embedder_model: 'mock-embed',
@@ -107,7 +107,9 @@ describe('Memory', () => {
       },
     });
     renderPage(<Memory />, { me: CEO });
-    expect(await screen.findByRole('status', { name: 'Memory status' })).toHaveTextContent('fake / mock-embed');
+    const wired = await screen.findByRole('status', { name: 'Memory status' });
+    expect(wired).toHaveTextContent('Wired: the embedded store');
+    expect(wired).toHaveTextContent('fake / mock-embed');
     const table = await screen.findByRole('table', { name: 'Organization facts' });
     expect(table).toHaveTextContent('Every change ships with its tests');
 

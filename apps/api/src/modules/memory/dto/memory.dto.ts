@@ -118,7 +118,10 @@ export class MemoryStatusDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'The code of the reason.' })
   code!: number | null;
 
-  @ApiProperty()
+  @ApiProperty({
+    description:
+      'The memory store: embedded (the service database and an in-memory index per replica; the setting memory.backend mem0 is its alias), or the unknown value configured.',
+  })
   backend!: string;
 
   @ApiProperty({ type: 'string', nullable: true })
