@@ -74,6 +74,12 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
   /** The reason last logged for being unwired, so a settings change logs it once, not per call. */
   private unwiredReason: string | null = null;
   private rebuilding: Promise<void> | null = null;
+  /**
+   * The first build of the index: started at bootstrap but not awaited there, so a large store (a
+   * million entries read in a minute or more) never holds the server's start past its startup probe;
+   * searches wait for it instead.
+   */
+  private loaded: Promise<void> = Promise.resolve();
   /** Changes made while a rebuild reads the tables, replayed onto what it read before it is swapped in. */
   private journal: ((index: MemoryIndex) => void)[] | null = null;
 
@@ -89,7 +95,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     this.log = logging.forName('memory');
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     this.cleanups.push(
       this.runMemory.use(this),
       subscribeTo(this.bus, Channel.Memory, (event) => {
@@ -108,7 +114,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       subscribeTo(this.bus, Channel.Providers, () => this.evaluate()),
     );
     this.evaluate();
-    await this.rebuild();
+    this.loaded = this.rebuild();
   }
 
   onModuleDestroy(): void {
@@ -299,6 +305,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
       throw new AppError(ErrorCode.MemoryQueryInvalid, 'the query is empty', false, { httpStatus: 400 });
     }
     const { vectors, marker } = await this.embedder.embed([text], charge);
+    await this.loaded;
     const now = Date.now();
     const hits = this.index.search(agent.id, vectors[0], marker, options.limit, {
       category: options.category,
@@ -497,6 +504,7 @@ export class MemoryService implements OnApplicationBootstrap, OnModuleDestroy, R
     try {
       const query = `${task.title}\n${task.description}`;
       const { vectors, marker } = await this.embedder.embed([query], { task, agent }, signal);
+      await this.loaded;
       return this.compose(agent, task, vectors[0], marker);
     } catch (error) {
       this.log.warn({ err: error, task_id: task.id }, 'memory.recall.failed');
