@@ -8,8 +8,9 @@ import {
   apiCall,
   call,
   type ConsoleEnv,
+  expectAccessible,
+  pageTitle,
   screenshot,
-  seriousViolations,
   signIn,
   startConsole,
   watchErrors,
@@ -24,14 +25,6 @@ interface Agent {
   name: string;
   department: string;
   status: string;
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-async function heading(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
 /**
@@ -75,7 +68,7 @@ describe('operating the company in the console', () => {
 
   it('should add a provider from the fake’s preset, test it and discover its models', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Providers' }).click();
-    await heading(page, 'Providers');
+    await pageTitle(page, 'Providers');
     await page.getByRole('table', { name: 'Providers' }).getByRole('button', { name: 'fake' }).waitFor();
     await expectAccessible(page);
 
@@ -176,7 +169,7 @@ describe('operating the company in the console', () => {
     const level = target.level === 'ERROR' ? 'WARNING' : 'ERROR';
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
-    await heading(page, 'Settings');
+    await pageTitle(page, 'Settings');
     await page.getByRole('tab', { name: 'Logging' }).click();
     const table = page.getByRole('table', { name: 'Log sinks' });
     const row = table.getByRole('row').filter({ hasText: target.identifier });
@@ -221,7 +214,7 @@ describe('operating the company in the console', () => {
 
   it('should create a person who, signed in elsewhere, meets the limits of the role', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
-    await heading(page, 'People');
+    await pageTitle(page, 'People');
     await page.getByRole('table', { name: 'People' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'New person' }).click();
@@ -266,7 +259,7 @@ describe('operating the company in the console', () => {
 
   it('should filter the audit trail, open a row and verify the chain', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
-    await heading(page, 'Audit');
+    await pageTitle(page, 'Audit');
     const table = page.getByRole('table', { name: 'Audit trail' });
     await table.waitFor();
     await page.getByLabel('Actor').fill('ceo');
@@ -303,7 +296,7 @@ describe('operating the company in the console', () => {
     ] as const;
     for (const [path, title] of pages) {
       await page.goto(path);
-      await heading(page, title);
+      await pageTitle(page, title);
       await page
         .getByRole('status')
         .filter({ hasText: /Loading/ })
@@ -318,7 +311,7 @@ describe('operating the company in the console', () => {
     try {
       for (const [path, title] of pages) {
         await page.goto(path);
-        await heading(page, title);
+        await pageTitle(page, title);
         await expectAccessible(page);
       }
       await screenshot(page, 'reports-dark');
@@ -330,7 +323,7 @@ describe('operating the company in the console', () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     for (const [path, title] of pages) {
       await page.goto(path);
-      await heading(page, title);
+      await pageTitle(page, title);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect({ path, width: width <= 768 }).toEqual({ path, width: true });
     }
@@ -340,14 +333,14 @@ describe('operating the company in the console', () => {
     // The command palette: to an agent by part of its name.
     const agents = await call<Agent[]>(env, ceo, 'GET', '/agents?limit=200');
     await page.goto('/');
-    await heading(page, 'Overview');
+    await pageTitle(page, 'Overview');
     await page.keyboard.press('Control+K');
     const palette = page.getByRole('dialog', { name: 'Go to' });
     await palette.getByRole('combobox', { name: 'Page, agent or task' }).fill(agents[0].name.split(' ')[0]);
     await palette.getByRole('option', { name: new RegExp(agents[0].name) }).waitFor();
     await expectAccessible(page);
     await page.keyboard.press('Enter');
-    await heading(page, agents[0].name);
+    await pageTitle(page, agents[0].name);
   });
 
   it('should trigger a meeting and read its minutes', async () => {
@@ -355,7 +348,7 @@ describe('operating the company in the console', () => {
       value: JSON.stringify([{ name: 'kickoff', trigger: 'sprint_start', participants: ['all'] }]),
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meetings' }).click();
-    await heading(page, 'Meetings');
+    await pageTitle(page, 'Meetings');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Trigger a meeting' }).click();
     const dialog = page.getByRole('dialog', { name: 'Trigger a meeting' });
@@ -365,7 +358,7 @@ describe('operating the company in the console', () => {
     const held = dialog.getByRole('status', { name: 'Held' });
     await held.waitFor({ timeout: 60_000 });
     await held.getByRole('link', { name: 'kickoff' }).click();
-    await heading(page, 'kickoff');
+    await pageTitle(page, 'kickoff');
     await page.getByRole('region', { name: 'Token use' }).waitFor();
     await page.getByRole('region', { name: 'Contributions' }).waitFor();
     expect(await page.getByRole('region', { name: 'Contributions' }).getByRole('listitem').count()).toBeGreaterThan(0);
@@ -379,7 +372,7 @@ describe('operating the company in the console', () => {
     const agents = await call<Agent[]>(env, ceo, 'GET', '/agents?limit=200');
     const agent = agents.find((a) => a.department !== 'executive' && a.status === 'active') ?? agents[1];
     await page.goto(`/agents/${encodeURIComponent(agent.name)}`);
-    await heading(page, agent.name);
+    await pageTitle(page, agent.name);
     await page.getByRole('button', { name: 'Edit agent' }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${agent.name}` });
     await edit.getByLabel('Monthly budget').fill('75');
@@ -409,7 +402,7 @@ describe('operating the company in the console', () => {
 
   it('should take a backup and restore it, showing the safety backup', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Backups' }).click();
-    await heading(page, 'Backups');
+    await pageTitle(page, 'Backups');
     await page.getByRole('button', { name: 'Back up now' }).click();
     const table = page.getByRole('table', { name: 'Backups' });
     await table.waitFor();

@@ -6,8 +6,9 @@ import {
   apiCall,
   call,
   type ConsoleEnv,
+  expectAccessible,
+  pageTitle,
   screenshot,
-  seriousViolations,
   signIn,
   startConsole,
   watchErrors,
@@ -16,14 +17,6 @@ import {
 jest.setTimeout(240_000);
 
 const CEO_PASSWORD = 'ceo-password-long-1';
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-async function heading(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
 
 /** The workforce without curl: a hiring request filed, a candidate chosen by cost, hired, then fired. */
 describe('hiring and firing in the console', () => {
@@ -67,9 +60,9 @@ describe('hiring and firing in the console', () => {
 
   it('should hire an agent from the Agents page and then fire it', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
-    await heading(page, 'Agents');
+    await pageTitle(page, 'Agents');
     await page.getByRole('link', { name: 'Hire an agent' }).click();
-    await heading(page, 'Hiring');
+    await pageTitle(page, 'Hiring');
     const form = page.getByRole('region', { name: 'Hire an agent' });
     await form.getByLabel(/^Department/).selectOption(department);
     await form.getByLabel(/^Role/).fill('Full-Stack Developer');
@@ -105,7 +98,7 @@ describe('hiring and firing in the console', () => {
     expect(agent.department).toBe(department);
 
     await hired.click();
-    await heading(page, name);
+    await pageTitle(page, name);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Fire agent' }).click();
     const fire = page.getByRole('dialog', { name: `Fire ${name}?` });
@@ -121,7 +114,7 @@ describe('hiring and firing in the console', () => {
 
   it('should filter the hiring requests by status', async () => {
     await page.goto('/hiring');
-    await heading(page, 'Hiring');
+    await pageTitle(page, 'Hiring');
     const list = page.getByRole('region', { name: 'Hiring requests' });
     await list.getByRole('table').getByText('Instantiated').waitFor();
     await list.getByLabel('Status').selectOption('pending');
@@ -131,7 +124,7 @@ describe('hiring and firing in the console', () => {
 
   it('should show the memory status and keep an organization fact', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Memory' }).click();
-    await heading(page, 'Memory');
+    await pageTitle(page, 'Memory');
     await page
       .getByRole('status', { name: 'Memory status' })
       .getByText(/^Wired/)
@@ -157,7 +150,7 @@ describe('hiring and firing in the console', () => {
     );
     const agent = agents.find((a) => a.status === 'active' && a.department !== 'executive') ?? agents[0];
     await page.goto(`/agents/${encodeURIComponent(agent.name)}?tab=career`);
-    await heading(page, agent.name);
+    await pageTitle(page, agent.name);
     const panel = page.getByRole('region', { name: 'Level evaluation' });
     await panel.getByRole('button', { name: 'Evaluate level' }).click();
     const decision = panel.getByRole('status', { name: 'Decision' });
@@ -200,7 +193,7 @@ describe('hiring and firing in the console', () => {
     );
 
     await page.goto(`/agents/${encodeURIComponent(agent.name)}?tab=memories`);
-    await heading(page, agent.name);
+    await pageTitle(page, agent.name);
     const newest = page.getByRole('list', { name: 'Memories, newest first' });
     await newest.getByText(/staging database rotation/).waitFor();
     await newest.getByText(/landing page headline/).waitFor();
@@ -238,7 +231,7 @@ describe('hiring and firing in the console', () => {
     try {
       for (const [path, title] of pages) {
         await page.goto(path);
-        await heading(page, title);
+        await pageTitle(page, title);
         await page
           .getByRole('status')
           .filter({ hasText: /Loading/ })
@@ -254,7 +247,7 @@ describe('hiring and firing in the console', () => {
     try {
       for (const [path, title] of pages) {
         await page.goto(path);
-        await heading(page, title);
+        await pageTitle(page, title);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect({ path, width: width <= 768 }).toEqual({ path, width: true });
       }

@@ -90,6 +90,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** Collects what the page reports wrong: console errors (CSP refusals among them) and failed scripts. */
+/** axe finds nothing serious or critical on the page as it stands. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Waits for the page's title: its one level-1 heading. */
+export async function pageTitle(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
